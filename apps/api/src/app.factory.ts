@@ -1,0 +1,35 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app.config';
+import { createNestLogger } from './logging/logger';
+import { securityHeaders } from './security-headers';
+import { mountTrpc } from './trpc/trpc.mount';
+
+export const JSON_BODY_LIMIT = '256kb';
+
+/** Builds the whole app (used by main.ts and by the API tests, so both run the same wiring). */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: createNestLogger(config),
+    bodyParser: false,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.set('x-powered-by', false);
+  app.use(securityHeaders(config));
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  mountTrpc(app);
+  app.enableShutdownHooks();
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Siplog API')
+    .setDescription('The documented REST paths of Siplog. The web app itself talks tRPC at /trpc.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: 'api/docs/json',
+  });
+  return app;
+}

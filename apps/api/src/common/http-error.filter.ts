@@ -1,0 +1,60 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { SERVER_MESSAGES } from '@siplog/contracts';
+import { AppError } from './app-error';
+
+/** Errors from body parsing carry a status and a type, not a Nest HttpException. */
+interface ParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+}
+
+const SAFE_MESSAGE_OF_STATUS: Record<number, string> = {
+  400: SERVER_MESSAGES.invalidRequest,
+  401: SERVER_MESSAGES.unauthorized,
+  403: SERVER_MESSAGES.forbidden,
+  404: SERVER_MESSAGES.notFound,
+  413: SERVER_MESSAGES.payloadTooLarge,
+  429: SERVER_MESSAGES.tooManyRequests,
+};
+
+/**
+ * The one REST error mapping (design §3): every failure answers `{ status, msg }` with a message a
+ * person can read, and nothing internal (stack, SQL, path) ever leaves the server.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const { httpAdapter } = this.adapterHost;
+    const ctx = host.switchToHttp();
+    const response = ctx.getResponse();
+    const { status, msg, retryAfter } = this.describe(exception, ctx.getRequest());
+    if (retryAfter !== undefined) httpAdapter.setHeader(response, 'Retry-After', String(retryAfter));
+    httpAdapter.reply(response, { status, msg }, status);
+  }
+
+  private describe(exception: unknown, request: { method?: string; url?: string }) {
+    if (exception instanceof AppError) {
+      return { status: exception.httpStatus, msg: exception.message, retryAfter: exception.retryAfterSeconds };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status >= 500) this.logger.error(`${request.method} ${request.url}: ${exception.message}`, exception.stack);
+      return { status, msg: SAFE_MESSAGE_OF_STATUS[status] ?? SERVER_MESSAGES.internal };
+    }
+    const parser = exception as ParserError;
+    const parserStatus = parser?.status ?? parser?.statusCode;
+    if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
+      const msg = parser.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : SAFE_MESSAGE_OF_STATUS[parserStatus];
+      return { status: parserStatus === 413 ? 413 : 400, msg: msg ?? SERVER_MESSAGES.invalidRequest };
+    }
+    const error = exception instanceof Error ? exception : new Error(String(exception));
+    this.logger.error(`${request.method} ${request.url}: ${error.message}`, error.stack);
+    return { status: 500, msg: SERVER_MESSAGES.internal };
+  }
+}

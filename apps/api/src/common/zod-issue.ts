@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import { SERVER_MESSAGES } from '@siplog/contracts';
+import { AppError } from './app-error';
+
+/** Turns a failed parse into the one message a person should read: the first issue, in schema order. */
+export function zodErrorToAppError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return new AppError('BAD_REQUEST');
+  if (issue.code === 'unrecognized_keys') {
+    return new AppError('BAD_REQUEST', SERVER_MESSAGES.unknownField(issue.keys.join(', ')));
+  }
+  return new AppError('BAD_REQUEST', issue.message);
+}
+
+/** Parses input with a contracts schema or throws the AppError a transport maps to 400. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw zodErrorToAppError(result.error);
+  return result.data;
+}

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Runtime settings (design §2), read once from the environment. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  mediaDir: string;
+  logsDir: string;
+  backupsDir: string;
+  outboxDir: string;
+  jwtSecret: Uint8Array;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  adminEmails: string[];
+  adminPath: string;
+  mapboxToken?: string;
+  mapStyleUrl?: string;
+  /** Express "trust proxy" value: which hops may set X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** The built web app; served with SPA fallback when it exists. */
+  webDistDir: string;
+  /** Whether to also log to the console (off in tests to keep output readable). */
+  logToConsole: boolean;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+type Env = Record<string, string | undefined>;
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${raw}"`);
+  return port;
+}
+
+/** The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. */
+function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const dirs = {
+    mediaDir: path.join(dataDir, 'media'),
+    logsDir: path.join(dataDir, 'logs'),
+    backupsDir: path.join(dataDir, 'backups'),
+    outboxDir: path.join(dataDir, 'outbox'),
+  };
+  for (const dir of [dataDir, ...Object.values(dirs)]) fs.mkdirSync(dir, { recursive: true });
+
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseFile: path.join(dataDir, 'app.db'),
+    ...dirs,
+    jwtSecret: loadJwtSecret(env, dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Siplog <no-reply@siplog.local>',
+    supportEmail: (env.SUPPORT_EMAIL || 'support@siplog.local').trim().toLowerCase(),
+    adminEmails: (env.ADMIN_EMAILS || '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    adminPath: env.ADMIN_PATH || crypto.randomBytes(12).toString('hex'),
+    mapboxToken: env.MAPBOX_TOKEN || undefined,
+    mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(__dirname, '..', '..', '..', 'web', 'dist')),
+    logToConsole: env.LOG_TO_CONSOLE !== 'false',
+  };
+}

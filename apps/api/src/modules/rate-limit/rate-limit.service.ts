@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../common/app-error';
+
+/** Named budgets: how many calls a key (usually the client IP) may make per window. */
+export const RATE_LIMIT_POLICIES = {
+  contact: { points: 5, duration: 10 * 60 },
+  clientLog: { points: 30, duration: 60 },
+} as const;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+/** Rate limiting lives in the service layer so REST and tRPC share one budget per caller. */
+@Injectable()
+export class RateLimitService {
+  private readonly limiters = new Map<RateLimitPolicy, RateLimiterMemory>();
+
+  async consume(policy: RateLimitPolicy, key: string): Promise<void> {
+    try {
+      await this.limiterFor(policy).consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        throw new AppError('TOO_MANY_REQUESTS', undefined, Math.ceil(rejection.msBeforeNext / 1000));
+      }
+      throw rejection;
+    }
+  }
+
+  private limiterFor(policy: RateLimitPolicy): RateLimiterMemory {
+    let limiter = this.limiters.get(policy);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ keyPrefix: policy, ...RATE_LIMIT_POLICIES[policy] });
+      this.limiters.set(policy, limiter);
+    }
+    return limiter;
+  }
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { CONTACT_MESSAGES, type ClientLogRequest, type ContactRequest } from '@siplog/contracts';
+import { contactMessages, type DB } from '@siplog/db';
+import { AppError } from '../../common/app-error';
+import type { ClientInfo } from '../../common/client-info';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { DATABASE } from '../database/database.module';
+import { MailService } from '../mail/mail.service';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+
+/** Collapses line breaks so one client message stays one log line (no forged entries). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
+
+@Injectable()
+export class SupportService {
+  private readonly logger = new Logger(SupportService.name);
+  private readonly clientLogger = new Logger('ClientLog');
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  info(): { supportEmail: string } {
+    return { supportEmail: this.config.supportEmail };
+  }
+
+  /** Stores the message first (nothing is lost if mail fails), then e-mails the support address. */
+  async contact(client: ClientInfo, input: ContactRequest): Promise<void> {
+    await this.rateLimit.consume('contact', client.ip);
+    const [saved] = this.db
+      .insert(contactMessages)
+      .values({
+        supportEmail: this.config.supportEmail,
+        clientEmail: input.clientemail,
+        firstName: input.firstname,
+        lastName: input.lastname,
+        phone: input.phone,
+        message: input.message,
+        ip: client.ip,
+      })
+      .returning({ id: contactMessages.id })
+      .all();
+    try {
+      await this.mail.send({
+        to: this.config.supportEmail,
+        replyTo: input.clientemail,
+        subject: `Siplog contact: ${input.firstname} ${input.lastname}`,
+        text: [
+          `From: ${input.firstname} ${input.lastname} <${input.clientemail}>`,
+          `Phone: ${input.phone}`,
+          '',
+          input.message,
+        ].join('\n'),
+      });
+    } catch (error) {
+      this.logger.error(`Contact message ${saved.id} stored but not mailed: ${(error as Error).message}`);
+      throw new AppError('UNAVAILABLE', CONTACT_MESSAGES.failed.body);
+    }
+    this.db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, saved.id)).run();
+    this.logger.log(`Contact message ${saved.id} sent to support`);
+  }
+
+  /** Records a client-side error with the caller's IP first and the referrer last (spec §7 clientLog). */
+  async clientLog(client: ClientInfo, input: ClientLogRequest): Promise<void> {
+    await this.rateLimit.consume('clientLog', client.ip);
+    const line = oneLine(`${client.ip} ${input.msg} ${client.referrer}`.trim());
+    const log = {
+      error: () => this.clientLogger.error(line),
+      warn: () => this.clientLogger.warn(line),
+      info: () => this.clientLogger.log(line),
+      debug: () => this.clientLogger.debug(line),
+    } satisfies Record<ClientLogRequest['level'], () => void>;
+    log[input.level]();
+  }
+}

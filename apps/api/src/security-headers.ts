@@ -1,0 +1,30 @@
+import helmet from 'helmet';
+import type { AppConfig } from './config/app.config';
+
+/**
+ * A strict Content-Security-Policy: no inline script anywhere, because the session token lives in
+ * browser storage and an injected script could read it.
+ */
+export function securityHeaders(config: AppConfig) {
+  const mapboxHosts = config.mapboxToken ? ['https://api.mapbox.com', 'https://events.mapbox.com'] : [];
+  const styleHosts = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapboxHosts, ...styleHosts],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...mapboxHosts, ...styleHosts],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,35 @@
+/** Small text rules the spec states for inputs and displays, shared by the API and the web app. */
+
+/** Keeps digits only and inserts hyphens after the 3rd and 6th digit: 5555555555 -> 555-555-5555. */
+export function formatPhoneInput(raw: string, maxLength = 12): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 10);
+  const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter(Boolean);
+  return parts.join('-').slice(0, maxLength);
+}
+
+export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
+
+/** First letter upper case, the rest lower case (spec §5 Registration). */
+export function capitalizeName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();
+}
+
+/** Values of 1000 or more show as thousands with one decimal and a K suffix (1234 -> 1.2K). */
+export function formatCount(value: number): string {
+  if (value < 1000) return String(value);
+  return `${(Math.floor(value / 100) / 10).toFixed(1)}K`;
+}
+
+/** First 5 characters of the base name plus the extension (spec §5 Add review). */
+export function shortFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0) return fileName.slice(0, 5);
+  return fileName.slice(0, Math.min(dot, 5)) + fileName.slice(dot);
+}
+
+/** Month/day/year, as posts show their dates. */
+export function formatPostDate(date: Date | string | number): string {
+  const d = new Date(date);
+  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+}

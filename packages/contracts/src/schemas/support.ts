@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { CONTACT_MESSAGES } from '../messages';
+import { PHONE_PATTERN } from '../format';
+import { emailField, requiredText } from './fields';
+
+/** Contact form (spec §5): the keys are in the spec's checking order, so the first issue is the first check. */
+export const contactRequestSchema = z.strictObject({
+  clientemail: emailField(CONTACT_MESSAGES.emailInvalid),
+  firstname: requiredText(CONTACT_MESSAGES.firstNameRequired, LIMITS.nameMax),
+  lastname: requiredText(CONTACT_MESSAGES.lastNameRequired, LIMITS.nameMax),
+  phone: z
+    .string({ error: CONTACT_MESSAGES.phoneInvalid })
+    .regex(PHONE_PATTERN, { error: CONTACT_MESSAGES.phoneInvalid }),
+  message: z
+    .string({ error: CONTACT_MESSAGES.messageTooShort })
+    .trim()
+    .min(LIMITS.contactMessageMin, { error: CONTACT_MESSAGES.messageTooShort })
+    .max(LIMITS.contactMessageMax, { error: `Must be at most ${LIMITS.contactMessageMax} characters.` }),
+  /** The support address the page showed; the server always mails its own SUPPORT_EMAIL. */
+  email: z.string().max(LIMITS.emailMax).optional(),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+export const CLIENT_LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
+export const clientLogSchema = z.strictObject({
+  level: z.enum(CLIENT_LOG_LEVELS, { error: `level must be one of ${CLIENT_LOG_LEVELS.join(', ')}.` }),
+  msg: z
+    .string({ error: 'msg is required.' })
+    .min(1, { error: 'msg is required.' })
+    .max(LIMITS.clientLogMessageMax, { error: `msg must be at most ${LIMITS.clientLogMessageMax} characters.` }),
+});
+export type ClientLogRequest = z.infer<typeof clientLogSchema>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '../messages';
+import { PHONE_PATTERN } from '../format';
+import { actingEmail, actingUsername, emailField, requiredText } from './fields';
+
+const invalidFields = LOGIN_MESSAGES.invalidFields.body;
+
+export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)\S+$/;
+
+export const usernameField = z
+  .string({ error: REGISTRATION_MESSAGES.chooseUsername })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: REGISTRATION_MESSAGES.chooseUsername })
+  .min(LIMITS.usernameMin, { error: REGISTRATION_MESSAGES.longerUsername })
+  .max(LIMITS.usernameMax, { error: `Username must be at most ${LIMITS.usernameMax} characters.` })
+  .regex(/^[a-z0-9_.]+$/, { error: 'Username may contain letters, digits, dots and underscores only.' });
+
+export const registrationPasswordField = z
+  .string({ error: REGISTRATION_MESSAGES.weakPassword })
+  .min(LIMITS.registrationPasswordMin, { error: REGISTRATION_MESSAGES.weakPassword })
+  .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters.` })
+  .regex(PASSWORD_RULE, { error: REGISTRATION_MESSAGES.weakPassword });
+
+export const authenticateUserSchema = z.strictObject({
+  email: emailField(invalidFields),
+  password: z.string({ error: invalidFields }).min(1, { error: invalidFields }).max(LIMITS.passwordMax),
+});
+
+export const emailOnlySchema = z.strictObject({
+  email: emailField(REGISTRATION_MESSAGES.emailInvalid),
+});
+
+export const forgotPasswordSchema = z.strictObject({
+  email: z
+    .string({ error: FORGOT_PASSWORD_MESSAGES.emailRequired })
+    .min(1, { error: FORGOT_PASSWORD_MESSAGES.emailRequired })
+    .pipe(emailField(FORGOT_PASSWORD_MESSAGES.emailInvalid)),
+});
+
+export const registerUserSchema = z.strictObject({
+  email: emailField(REGISTRATION_MESSAGES.emailInvalid),
+  firstname: requiredText(REGISTRATION_MESSAGES.firstNameRequired, LIMITS.nameMax),
+  lastname: requiredText(REGISTRATION_MESSAGES.lastNameRequired, LIMITS.nameMax),
+  phonenumber: z
+    .string()
+    .regex(PHONE_PATTERN, { error: 'Please enter a valid phone' })
+    .optional()
+    .or(z.literal('')),
+  zipcode: z
+    .string({ error: REGISTRATION_MESSAGES.zipInvalid })
+    .regex(new RegExp(`^\\d{${LIMITS.zipLength}}$`), { error: REGISTRATION_MESSAGES.zipInvalid }),
+  verificationcode: z
+    .string({ error: REGISTRATION_MESSAGES.enterCode })
+    .trim()
+    .min(1, { error: REGISTRATION_MESSAGES.enterCode })
+    .max(32),
+  userid: usernameField,
+  password: registrationPasswordField,
+  yearofbirth: z.coerce.number().int().min(1900).max(2100).optional(),
+});
+
+export const usernameAvailableSchema = z.strictObject({ username: z.string().trim().toLowerCase().max(LIMITS.emailMax) });
+
+export const followUserSchema = z.strictObject({
+  currentusername: actingUsername,
+  targetusername: z.string({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+});
+
+export const loadPublicProfileSchema = z.strictObject({
+  username: z.string({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+});
+
+export const loadUserByNameSchema = z.strictObject({
+  name: z.string({ error: 'name is required.' }).trim().min(1).max(LIMITS.textFieldMax),
+});
+
+export const actingUserSchema = z.strictObject({ email: actingEmail });
+
+export const updateFavoriteOrderSchema = z.strictObject({
+  email: actingEmail,
+  current_fav_order: z
+    .string({ error: 'current_fav_order is required.' })
+    .trim()
+    .max(LIMITS.favoriteOrderMax, { error: `Favorite order must be at most ${LIMITS.favoriteOrderMax} characters.` }),
+});
+
+export const changePasswordSchema = z.strictObject({
+  email: actingEmail,
+  oldpassword: z.string({ error: 'oldpassword is required.' }).min(1).max(LIMITS.passwordMax),
+  newpassword: z
+    .string({ error: PROFILE_MESSAGES.passwordTooShort.body })
+    .min(LIMITS.changePasswordMin, { error: PROFILE_MESSAGES.passwordTooShort.body })
+    .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters.` }),
+});
+
+export const searchUsersOrPlacesSchema = z.strictObject({
+  searchString: z
+    .string({ error: `Enter at least ${LIMITS.searchMin} characters.` })
+    .trim()
+    .min(LIMITS.searchMin, { error: `Enter at least ${LIMITS.searchMin} characters.` })
+    .max(LIMITS.textFieldMax),
+});
+
+export const GENDER_OPTIONS = ['Male', 'Female', 'Prefer not to say', 'Custom'] as const;
+export const GENDER_PLACEHOLDER = '-select gender-';

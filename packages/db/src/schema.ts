@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Creation time in epoch milliseconds, set by SQLite so every writer agrees. */
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/** Roles named in the terms. Admins are not a role: they are the accounts listed in ADMIN_EMAILS. */
+export const USER_ROLES = ['user', 'agent', 'advertiser'] as const;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    address: text('address').notNull().default(''),
+    yearOfBirth: integer('year_of_birth'),
+    gender: text('gender').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    currentFavOrder: text('current_fav_order').notNull().default(''),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
+    /** A single-use temporary password from 'Email Password'; the real password keeps working until it is used. */
+    tempPasswordHash: text('temp_password_hash'),
+    tempPasswordExpiresAt: integer('temp_password_expires_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_username_unique').on(t.username),
+    index('users_name_idx').on(t.firstName, t.lastName),
+  ],
+);
+
+export const profileImages = sqliteTable(
+  'profile_images',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profile_images_user_idx').on(t.userId, t.id), uniqueIndex('profile_images_file_unique').on(t.fileName)],
+);
+
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/** One row per issued token (its jti): logout and password change revoke rows, and verification checks them. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const establishments = sqliteTable(
+  'establishments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The map provider's id for the place, or `siplog:{n}` for places known only to this app. */
+    placeId: text('place_id').notNull(),
+    name: text('name').notNull(),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    country: text('country').notNull().default(''),
+    lat: real('lat').notNull(),
+    lng: real('lng').notNull(),
+    details: text('details', { mode: 'json' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('establishments_place_id_unique').on(t.placeId),
+    index('establishments_lat_lng_idx').on(t.lat, t.lng),
+  ],
+);
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    orderText: text('order_text').notNull(),
+    review: text('review').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('posts_recent_idx').on(t.createdAt, t.id),
+    index('posts_establishment_idx').on(t.establishmentId, t.createdAt),
+    index('posts_user_recent_idx').on(t.userId, t.createdAt),
+    index('posts_user_rating_idx').on(t.userId, t.rating, t.createdAt),
+    check('posts_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const postImages = sqliteTable(
+  'post_images',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('post_images_post_idx').on(t.postId, t.position), uniqueIndex('post_images_file_unique').on(t.fileName)],
+);
+
+export const postLikes = sqliteTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt)],
+);
+
+export const userFollows = sqliteTable(
+  'user_follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('user_follows_followee_idx').on(t.followeeId, t.followerId),
+    check('user_follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+export const placeFollows = sqliteTable(
+  'place_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.establishmentId] }),
+    index('place_follows_establishment_idx').on(t.establishmentId, t.userId),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    supportEmail: text('support_email').notNull(),
+    clientEmail: text('client_email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip').notNull().default(''),
+    mailedAt: integer('mailed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
