@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LEGAL_LAST_UPDATED, LIMITS } from '@siplog/contracts';
-import { useSupportEmail } from '../../features/support/useSupportEmail';
+import { SupportEmailLink } from '../../features/support/SupportEmailLink';
 import './legal.css';
 
 const SECTIONS = [
@@ -16,23 +16,11 @@ const SECTIONS = [
   { id: 'contact', title: 'Contact' },
 ] as const;
 
-function SupportEmailLink() {
-  const email = useSupportEmail();
-  if (email) {
-    return <a href={`mailto:${email}`}>{email}</a>;
-  }
-  return (
-    <>
-      our support address (see the <Link to="/contact">Contact page</Link>)
-    </>
-  );
-}
-
 export function PrivacyPolicyPage() {
   const minimumAge = LIMITS.minimumAge;
 
   return (
-    <main className="legal-page">
+    <div className="legal-page">
       <article className="legal-article">
         <header className="legal-header">
           <h1 className="legal-title">Privacy Policy</h1>
@@ -223,6 +211,6 @@ export function PrivacyPolicyPage() {
           </p>
         </section>
       </article>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiMain = path.resolve(here, '../../api/dist/main.js');
+const webDist = path.resolve(here, '../dist');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+export const SUPPORT_EMAIL = 'support@siplog.test';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`API did not become healthy:\n${output()}`);
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built API serving the built web app on 127.0.0.1, with a fresh DATA_DIR. */
+export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
+  for (const required of [apiMain, path.join(webDist, 'index.html')]) {
+    if (!fs.existsSync(required)) throw new Error(`${required} is missing: run pnpm build first`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-e2e-'));
+  const port = await freePort();
+  let logs = '';
+  const child = spawn(process.execPath, [apiMain], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
+      SUPPORT_EMAIL,
+      LOG_TO_CONSOLE: 'true',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (logs += chunk));
+  child.stderr?.on('data', (chunk) => (logs += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => logs);
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  return { context, page };
+}

@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import './message-dialog.css';
+
+export interface MessageDialogProps {
+  title: string;
+  body: ReactNode;
+  /** Shows a spinner and hides Close while work is under way. */
+  progress?: boolean;
+  onClose: () => void;
+}
+
+/** The generic message dialog of spec §2: a header, a message body, an optional spinner and Close. */
+export function MessageDialog({ title, body, progress = false, onClose }: MessageDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="message-dialog"
+      aria-labelledby="message-dialog-title"
+      aria-busy={progress}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!progress) onClose();
+      }}
+    >
+      <h2 id="message-dialog-title" className="message-dialog__title">
+        {title}
+      </h2>
+      <div className="message-dialog__body">
+        {progress && <span className="message-dialog__spinner" role="progressbar" aria-label="Working" />}
+        <div>{body}</div>
+      </div>
+      {!progress && (
+        <div className="message-dialog__actions">
+          <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+            Close
+          </button>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,42 @@
+/** The signed-in session, kept in browser storage under the key 'user' (spec §3 Session user). */
+export interface SessionUser {
+  status: number;
+  token: string;
+  first_name: string;
+  last_name?: string;
+  email: string;
+  username?: string;
+}
+
+export const SESSION_KEY = 'user';
+const CHANGE_EVENT = 'siplog:session';
+
+export function readSession(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const session = JSON.parse(raw) as SessionUser;
+    return session.status === 200 && typeof session.token === 'string' ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(session: SessionUser | null): void {
+  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  else localStorage.removeItem(SESSION_KEY);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Calls back when this tab or another one signs in or out. */
+export function onSessionChange(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_KEY || event.key === null) listener();
+  };
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

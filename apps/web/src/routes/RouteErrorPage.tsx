@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { logToServer } from '../lib/client-log';
+import { NotFoundPage } from './not-found/NotFoundPage';
+
+/** Shown when a screen throws: the person gets a way on, and the error reaches the server log. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  useEffect(() => {
+    if (!notFound) logToServer('error', `Screen error at ${window.location.pathname}: ${String((error as Error)?.message ?? error)}`);
+  }, [error, notFound]);
+
+  if (notFound) return <NotFoundPage />;
+  return (
+    <div className="not-found">
+      <h1>Something went wrong</h1>
+      <p>This screen hit a problem. We have been told about it; please try again.</p>
+      <div className="not-found__actions">
+        <Link to="/" className="button button--primary" reloadDocument>
+          Reload Siplog
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { CONTACT_MESSAGES, formatPhoneInput, LIMITS } from '@siplog/contracts';
+import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
+import { SupportEmailLink } from '../../features/support/SupportEmailLink';
+import { useSupportEmail } from '../../features/support/useSupportEmail';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { checkContactForm, EMPTY_CONTACT_FORM, type ContactField, type ContactForm } from './contact-form';
+import './contact.css';
+
+export function ContactPage() {
+  const supportEmail = useSupportEmail();
+  const { showMessage } = useMessageDialog();
+  const [form, setForm] = useState<ContactForm>(EMPTY_CONTACT_FORM);
+  const [error, setError] = useState<{ field: ContactField; message: string } | null>(null);
+  const fieldRefs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const send = trpc.support.contact.useMutation();
+
+  const update = (field: ContactField, value: string) => {
+    setForm((current) => ({ ...current, [field]: field === 'phone' ? formatPhoneInput(value) : value }));
+    if (error?.field === field) setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const check = checkContactForm(form, supportEmail);
+    if (!check.ok) {
+      setError({ field: check.field, message: check.message });
+      // Spec §5: an invalid e-mail also clears the field.
+      if (check.field === 'clientemail') setForm((current) => ({ ...current, clientemail: '' }));
+      fieldRefs.current[check.field]?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      await send.mutateAsync(check.request);
+      setForm((current) => ({ ...current, message: '' }));
+      showMessage(CONTACT_MESSAGES.sent);
+    } catch (failure) {
+      logToServer('error', `Contact form failed: ${(failure as Error).message}`);
+      showMessage(CONTACT_MESSAGES.failed);
+    }
+  };
+
+  const fieldProps = (field: ContactField) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: form[field],
+    'aria-invalid': error?.field === field,
+    'aria-describedby': error?.field === field ? 'contact-error' : undefined,
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      fieldRefs.current[field] = element;
+    },
+  });
+
+  const errorFor = (field: ContactField) =>
+    error?.field === field ? (
+      <p id="contact-error" className="contact-form__error" role="alert">
+        {error.message}
+      </p>
+    ) : null;
+
+  return (
+    <div className="contact-page">
+      <section className="contact-page__intro">
+        <h1>Contact Us</h1>
+        <p>
+          Questions about a place, a review or your account? Spotted something that should not be on Siplog? Send us a
+          message and a person on our team will reply by e-mail.
+        </p>
+        <p className="contact-page__direct">
+          You can also write to us directly at <SupportEmailLink />.
+        </p>
+      </section>
+
+      <form className="contact-form" noValidate onSubmit={submit} aria-label="Contact Us">
+        <label htmlFor="contact-clientemail">Email</label>
+        <input
+          {...fieldProps('clientemail')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.emailMax}
+          placeholder="you@example.com"
+          onChange={(event) => update('clientemail', event.target.value)}
+        />
+        {errorFor('clientemail')}
+
+        <div className="contact-form__row">
+          <div>
+            <label htmlFor="contact-firstname">First name</label>
+            <input
+              {...fieldProps('firstname')}
+              autoComplete="given-name"
+              maxLength={LIMITS.nameMax}
+              onChange={(event) => update('firstname', event.target.value)}
+            />
+            {errorFor('firstname')}
+          </div>
+          <div>
+            <label htmlFor="contact-lastname">Last name</label>
+            <input
+              {...fieldProps('lastname')}
+              autoComplete="family-name"
+              maxLength={LIMITS.nameMax}
+              onChange={(event) => update('lastname', event.target.value)}
+            />
+            {errorFor('lastname')}
+          </div>
+        </div>
+
+        <label htmlFor="contact-phone">Phone</label>
+        <input
+          {...fieldProps('phone')}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="numeric"
+          maxLength={LIMITS.phoneMax}
+          placeholder={CONTACT_MESSAGES.phonePlaceholder}
+          onChange={(event) => update('phone', event.target.value)}
+        />
+        {errorFor('phone')}
+
+        <label htmlFor="contact-message">Message</label>
+        <textarea
+          {...fieldProps('message')}
+          rows={6}
+          maxLength={LIMITS.contactMessageMax}
+          placeholder="How can we help?"
+          onChange={(event) => update('message', event.target.value)}
+        />
+        {errorFor('message')}
+
+        <button type="submit" className="button button--primary contact-form__submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Send Message'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({ test: { include: ['src/**/*.spec.ts'], environment: 'node' } }),
+);
