@@ -6,6 +6,7 @@ import type { AppConfig } from './config/app.config';
 import { createNestLogger } from './logging/logger';
 import { securityHeaders } from './security-headers';
 import { mountTrpc } from './trpc/trpc.mount';
+import { serveWebApp } from './web-app.static';
 
 export const JSON_BODY_LIMIT = '256kb';
 
@@ -20,6 +21,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(securityHeaders(config));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   mountTrpc(app);
+  serveWebApp(app, config.webDistDir);
   app.enableShutdownHooks();
 
   const openApi = new DocumentBuilder()

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DB } from '@siplog/db';
+import { createApp } from '../app.factory';
+import { loadConfig, type AppConfig } from '../config/app.config';
+import { DATABASE } from '../modules/database/database.module';
+
+export const TEST_SUPPORT_EMAIL = 'support@siplog.test';
+
+export interface TestApp {
+  baseUrl: string;
+  config: AppConfig;
+  db: DB;
+  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
+  close: () => Promise<void>;
+}
+
+/** The whole app on 127.0.0.1 over a real SQLite file in a fresh temp DATA_DIR. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-api-'));
+  const webDist = path.join(dataDir, 'web-dist');
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Siplog test shell</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
+    LOG_TO_CONSOLE: 'false',
+    WEB_DIST_DIR: webDist,
+    TRUST_PROXY: 'loopback',
+    ...env,
+  });
+  const app: NestExpressApplication = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl,
+    config,
+    db: app.get<DB>(DATABASE),
+    async post(route, body, headers = {}) {
+      const response = await fetch(baseUrl + route, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text so a test can say what came back
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the day's log file, waiting briefly for the async file transport to flush. */
+export async function readTodaysLog(config: AppConfig, expected: string): Promise<string> {
+  const file = path.join(config.logsDir, `application-${new Date().toISOString().slice(0, 10)}.log`);
+  let text = '';
+  for (let attempt = 0; attempt < 40; attempt++) {
+    text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    if (text.includes(expected)) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return text;
+}

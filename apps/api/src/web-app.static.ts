@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+
+const API_PATHS = /^\/(api|trpc)(\/|$)/;
+
+/**
+ * Serves the built web app with SPA fallback. /api and /trpc never fall back: unknown paths there stay
+ * JSON 404s. (Written here rather than with @nestjs/serve-static, whose error hook turns body-parser
+ * errors on excluded paths into 404s.)
+ */
+export function serveWebApp(app: NestExpressApplication, webDistDir: string): void {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+
+  app.useStaticAssets(webDistDir, {
+    index: false,
+    // Vite fingerprints what it puts in assets/, so those files may be cached for good.
+    setHeaders: (res, filePath) => {
+      const fingerprinted = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
+      res.setHeader('Cache-Control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+}
