@@ -10,6 +10,8 @@ interface ParserError {
   type?: string;
 }
 
+const INVALID_JSON = 'The request body is not valid JSON.';
+
 const SAFE_MESSAGE_OF_STATUS: Record<number, string> = {
   400: SERVER_MESSAGES.invalidRequest,
   401: SERVER_MESSAGES.unauthorized,
@@ -44,13 +46,15 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Nest maps body-parser's SyntaxError to a 400 whose text quotes the body; say what is wrong instead.
+      if (status === 400 && /JSON/.test(exception.message)) return { status, msg: INVALID_JSON };
       if (status >= 500) this.logger.error(`${request.method} ${request.url}: ${exception.message}`, exception.stack);
       return { status, msg: SAFE_MESSAGE_OF_STATUS[status] ?? SERVER_MESSAGES.internal };
     }
     const parser = exception as ParserError;
     const parserStatus = parser?.status ?? parser?.statusCode;
     if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
-      const msg = parser.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : SAFE_MESSAGE_OF_STATUS[parserStatus];
+      const msg = parser.type === 'entity.parse.failed' ? INVALID_JSON : SAFE_MESSAGE_OF_STATUS[parserStatus];
       return { status: parserStatus === 413 ? 413 : 400, msg: msg ?? SERVER_MESSAGES.invalidRequest };
     }
     const error = exception instanceof Error ? exception : new Error(String(exception));

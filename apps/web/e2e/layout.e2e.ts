@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
+
+describe('header menu', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const menuLabels = ['map', 'Login', 'Join'];
+
+  it('shows the signed-out menu inline on a wide screen', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl, { width: 901, height: 700 });
+    await page.goto('/contact');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of menuLabels) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  for (const viewport of [{ width: 900, height: 700 }, PHONE]) {
+    it(`collapses behind a menu button at ${viewport.width} px`, async () => {
+      const { page, context } = await openPage(browser, app.baseUrl, viewport);
+      await page.goto('/contact');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      for (const label of menuLabels) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+      await nav.getByRole('link', { name: 'map' }).click();
+      expect(await nav.isVisible()).toBe(false);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await context.close();
+    });
+  }
+
+  it('shows the signed-in menu with the greeting, and Logout goes to /login', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    await page.goto('/contact');
+    await page.evaluate(() =>
+      localStorage.setItem('user', JSON.stringify({ status: 200, token: 't', first_name: 'Ann', email: 'ann@example.com' })),
+    );
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Hi Ann').waitFor();
+    expect(await nav.getByRole('link', { name: 'My Log' }).isVisible()).toBe(true);
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await nav.getByRole('link', { name: 'Login' }).waitFor();
+    await context.close();
+  });
+});

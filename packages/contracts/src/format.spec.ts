@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { capitalizeName, formatCount, formatPhoneInput, formatPostDate, shortFileName } from './format';
+
+describe('formatPhoneInput', () => {
+  it('keeps digits only and hyphenates after the 3rd and 7th character', () => {
+    expect(formatPhoneInput('5')).toBe('5');
+    expect(formatPhoneInput('512')).toBe('512');
+    expect(formatPhoneInput('5125')).toBe('512-5');
+    expect(formatPhoneInput('512555')).toBe('512-555');
+    expect(formatPhoneInput('5125550')).toBe('512-555-0');
+    expect(formatPhoneInput('(512) 555-0199')).toBe('512-555-0199');
+    expect(formatPhoneInput('512a555b0199c77')).toBe('512-555-0199');
+  });
+});
+
+describe('capitalizeName', () => {
+  it('upper-cases the first letter and lower-cases the rest', () => {
+    expect(capitalizeName('aNN')).toBe('Ann');
+    expect(capitalizeName('  mcDONALD ')).toBe('Mcdonald');
+    expect(capitalizeName('')).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('shows 1000 and more as thousands with one decimal', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1.0K');
+    expect(formatCount(1234)).toBe('1.2K');
+    expect(formatCount(1299)).toBe('1.2K');
+    expect(formatCount(25_600)).toBe('25.6K');
+  });
+});
+
+describe('shortFileName', () => {
+  it('keeps the first 5 characters of the base name and the extension', () => {
+    expect(shortFileName('IMG_20250801_1234.jpeg')).toBe('IMG_2.jpeg');
+    expect(shortFileName('cat.png')).toBe('cat.png');
+    expect(shortFileName('archive.tar.gz')).toBe('archi.gz');
+    expect(shortFileName('.hidden')).toBe('.hidd');
+  });
+});
+
+describe('formatPostDate', () => {
+  it('shows month/day/year', () => {
+    expect(formatPostDate(new Date(2025, 7, 1, 12))).toBe('8/1/2025');
+  });
+});

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openMigratedDatabase, type DB } from './client';
+import { establishments, postImages, posts, userFollows, users } from './schema';
+
+const dirs: string[] = [];
+function freshDatabase(): DB {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-db-'));
+  dirs.push(dir);
+  return openMigratedDatabase(path.join(dir, 'app.db'));
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function addUser(db: DB, username: string) {
+  return db
+    .insert(users)
+    .values({ email: `${username}@example.com`, username, passwordHash: 'x', firstName: 'A', lastName: 'B' })
+    .returning()
+    .get();
+}
+
+describe('openMigratedDatabase', () => {
+  it('opens SQLite in WAL mode with foreign keys on and a busy timeout', () => {
+    const db = freshDatabase();
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('applies the committed migrations, with the indexes the reads need', () => {
+    const db = freshDatabase();
+    const indexes = db.$client
+      .prepare("select name from sqlite_master where type = 'index' and name not like 'sqlite_%'")
+      .pluck()
+      .all();
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        'posts_recent_idx',
+        'posts_establishment_idx',
+        'posts_user_recent_idx',
+        'posts_user_rating_idx',
+        'user_follows_followee_idx',
+        'place_follows_establishment_idx',
+        'users_email_unique',
+        'users_username_unique',
+      ]),
+    );
+  });
+
+  it('is safe to migrate twice (start-up runs it every time)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-db-'));
+    dirs.push(dir);
+    openMigratedDatabase(path.join(dir, 'app.db')).$client.close();
+    const again = openMigratedDatabase(path.join(dir, 'app.db'));
+    expect(again.select().from(users).all()).toEqual([]);
+  });
+
+  it('keeps usernames and e-mails unique', () => {
+    const db = freshDatabase();
+    addUser(db, 'annlee');
+    expect(() => addUser(db, 'annlee')).toThrow(/UNIQUE/);
+  });
+
+  it('refuses self-follows and ratings outside 1 to 5', () => {
+    const db = freshDatabase();
+    const ann = addUser(db, 'annlee');
+    expect(() => db.insert(userFollows).values({ followerId: ann.id, followeeId: ann.id }).run()).toThrow(/CHECK/);
+    const place = db.insert(establishments).values({ placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }).returning().get();
+    expect(() =>
+      db.insert(posts).values({ userId: ann.id, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 6 }).run(),
+    ).toThrow(/CHECK/);
+  });
+
+  it('removes a post with its images when the author is deleted', () => {
+    const db = freshDatabase();
+    const ann = addUser(db, 'annlee');
+    const place = db.insert(establishments).values({ placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }).returning().get();
+    const post = db
+      .insert(posts)
+      .values({ userId: ann.id, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 5 })
+      .returning()
+      .get();
+    db.insert(postImages).values({ postId: post.id, fileName: 'a.webp', position: 0 }).run();
+    expect(post.createdAt).toBeInstanceOf(Date);
+    db.delete(users).where(eq(users.id, ann.id)).run();
+    expect(db.select().from(posts).all()).toEqual([]);
+    expect(db.select().from(postImages).all()).toEqual([]);
+  });
+});
