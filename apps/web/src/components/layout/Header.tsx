@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/session/useSession';
 import { useLogout } from '../../features/session/useLogout';
 import './header.css';
@@ -9,9 +9,6 @@ export function Header() {
   const session = useSession();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className="site-header">
@@ -29,7 +26,13 @@ export function Header() {
       >
         <span className="site-header__bars" aria-hidden="true" />
       </button>
-      <nav id="site-menu" className={`site-header__menu${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+      {/* Any choice in the folded menu (a link or Logout) closes it. */}
+      <nav
+        id="site-menu"
+        className={`site-header__menu${menuOpen ? ' is-open' : ''}`}
+        aria-label="Main"
+        onClick={() => setMenuOpen(false)}
+      >
         {session && <span className="site-header__greeting">Hi {session.first_name}</span>}
         <NavLink to="/" end>
           map

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CONTACT_MESSAGES, formatPhoneInput, LIMITS } from '@siplog/contracts';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import { SupportEmailLink } from '../../features/support/SupportEmailLink';
@@ -13,7 +13,6 @@ export function ContactPage() {
   const { showMessage } = useMessageDialog();
   const [form, setForm] = useState<ContactForm>(EMPTY_CONTACT_FORM);
   const [error, setError] = useState<{ field: ContactField; message: string } | null>(null);
-  const fieldRefs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const send = trpc.support.contact.useMutation();
 
   const update = (field: ContactField, value: string) => {
@@ -29,7 +28,7 @@ export function ContactPage() {
       setError({ field: check.field, message: check.message });
       // Spec §5: an invalid e-mail also clears the field.
       if (check.field === 'clientemail') setForm((current) => ({ ...current, clientemail: '' }));
-      fieldRefs.current[check.field]?.focus();
+      document.getElementById(`contact-${check.field}`)?.focus();
       return;
     }
     setError(null);
@@ -49,9 +48,6 @@ export function ContactPage() {
     value: form[field],
     'aria-invalid': error?.field === field,
     'aria-describedby': error?.field === field ? 'contact-error' : undefined,
-    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-      fieldRefs.current[field] = element;
-    },
   });
 
   const errorFor = (field: ContactField) =>

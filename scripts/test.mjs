@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `pnpm test`: makes sure Chromium is there, runs every package's tests through Turborepo, then
+// prints one closing line summed from the vitest JSON reports ("N passed, N failed").
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, '.test-results');
+
+const chromium = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
+if (chromium.status !== 0) process.exit(chromium.status ?? 1);
+
+fs.rmSync(resultsDir, { recursive: true, force: true });
+const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const reports = fs.existsSync(resultsDir) ? fs.readdirSync(resultsDir).filter((name) => name.endsWith('.json')) : [];
+for (const name of reports) {
+  const report = JSON.parse(fs.readFileSync(path.join(resultsDir, name), 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  console.log(`${name.replace(/\.json$/, '').padEnd(16)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+const code = turbo.status !== 0 ? turbo.status ?? 1 : failed > 0 || reports.length === 0 ? 1 : 0;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(code);
