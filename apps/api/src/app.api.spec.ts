@@ -50,7 +50,7 @@ describe('the app shell over HTTP', () => {
   });
 
   it('describes the REST paths in an OpenAPI document browsable at /api/docs', async () => {
-    const doc = await (await fetch(`${app.baseUrl}/api/docs/json`)).json();
+    const doc: any = await (await fetch(`${app.baseUrl}/api/docs/json`)).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/user/requestinformation', '/api/clientLog']),

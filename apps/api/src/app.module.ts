@@ -3,11 +3,15 @@ import { APP_FILTER } from '@nestjs/core';
 import type { AppConfig } from './config/app.config';
 import { ConfigModule } from './config/config.module';
 import { HttpErrorFilter } from './common/http-error.filter';
+import { AuthModule } from './modules/auth/auth.module';
 import { DatabaseModule } from './modules/database/database.module';
 import { HealthController } from './modules/health/health.controller';
 import { MailModule } from './modules/mail/mail.module';
+import { MediaModule } from './modules/media/media.module';
+import { PostModule } from './modules/post/post.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SupportModule } from './modules/support/support.module';
+import { UserModule } from './modules/user/user.module';
 
 @Module({})
 export class AppModule {
@@ -19,6 +23,10 @@ export class AppModule {
         DatabaseModule,
         MailModule,
         RateLimitModule,
+        MediaModule,
+        AuthModule,
+        UserModule,
+        PostModule,
         SupportModule,
       ],
       controllers: [HealthController],

@@ -18,3 +18,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw zodErrorToAppError(result.error);
   return result.data;
 }
+
+/** A multipart text field that carries JSON (the spec's `data` field); absent means an empty object. */
+export function parseJsonField<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  if (raw === undefined || raw === '') return parseInput(schema, {});
+  if (typeof raw !== 'string') throw new AppError('BAD_REQUEST', 'The data field must be JSON text.');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The data field must be JSON text.');
+  }
+  return parseInput(schema, value);
+}

@@ -1,15 +1,27 @@
-import type { SupportService } from '../modules/support/support.service';
+import { authRouter } from '../modules/auth/auth.router';
+import type { AuthService } from '../modules/auth/auth.service';
+import { postRouter } from '../modules/post/post.router';
+import type { PostService } from '../modules/post/post.service';
 import { supportRouter } from '../modules/support/support.router';
+import type { SupportService } from '../modules/support/support.service';
+import { userRouter } from '../modules/user/user.router';
+import type { UserService } from '../modules/user/user.service';
 import { router } from './trpc';
 
-/** The services the domain routers adapt; TrpcService hands them over from Nest's container. */
+/** The services the domain routers adapt; mountTrpc hands them over from Nest's container. */
 export interface RouterServices {
+  auth: AuthService;
+  post: PostService;
   support: SupportService;
+  user: UserService;
 }
 
 export function createAppRouter(services: RouterServices) {
   return router({
+    auth: authRouter(services.auth),
+    post: postRouter(services.post),
     support: supportRouter(services.support),
+    user: userRouter(services.user),
   });
 }
 

@@ -1,7 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { clientInfoOf } from '../common/client-info';
+import { AuthService } from '../modules/auth/auth.service';
+import { bearerToken, TokenService } from '../modules/auth/token.service';
+import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
+import { UserService } from '../modules/user/user.service';
 import { createAppRouter } from './app.router';
 import type { TrpcContext } from './trpc';
 
@@ -9,12 +13,21 @@ export const TRPC_PATH = '/trpc';
 
 /** Mounts the tRPC endpoint on the HTTP platform: the one place that touches the Express adapter for tRPC. */
 export function mountTrpc(app: INestApplication): void {
-  const appRouter = createAppRouter({ support: app.get(SupportService) });
+  const appRouter = createAppRouter({
+    auth: app.get(AuthService),
+    post: app.get(PostService),
+    support: app.get(SupportService),
+    user: app.get(UserService),
+  });
+  const tokens = app.get(TokenService);
   app.use(
     TRPC_PATH,
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }): TrpcContext => ({ client: clientInfoOf(req) }),
+      createContext: async ({ req }): Promise<TrpcContext> => ({
+        client: clientInfoOf(req),
+        actor: await tokens.verify(bearerToken(req.headers.authorization)),
+      }),
       maxBodySize: 256 * 1024,
     }),
   );

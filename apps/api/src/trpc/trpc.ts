@@ -4,9 +4,12 @@ import { SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError, type AppErrorCode } from '../common/app-error';
 import { zodErrorToAppError } from '../common/zod-issue';
 import type { ClientInfo } from '../common/client-info';
+import { requireActor, type AuthUser } from '../modules/auth/auth-user';
 
 export interface TrpcContext {
   client: ClientInfo;
+  /** The caller of a valid Bearer token, or null. */
+  actor: AuthUser | null;
 }
 
 const TRPC_CODE_OF: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -42,3 +45,8 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapAppErrors);
+
+/** Needs a signed-in caller (401 otherwise) and narrows ctx.actor for the procedure. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, actor: requireActor(ctx.actor) } }),
+);

@@ -105,3 +105,30 @@ export const searchUsersOrPlacesSchema = z.strictObject({
 
 export const GENDER_OPTIONS = ['Male', 'Female', 'Prefer not to say', 'Custom'] as const;
 export const GENDER_PLACEHOLDER = '-select gender-';
+
+export const updateProfileDetailsSchema = z.strictObject({
+  email: actingEmail,
+  gender: z.union([z.enum(GENDER_OPTIONS), z.literal('')], { error: 'Choose a gender from the list.' }),
+  bio: z.string().trim().max(LIMITS.bioMax, { error: `Bio must be at most ${LIMITS.bioMax} characters.` }).optional(),
+});
+
+/** The JSON `data` field that travels with an uploaded image. */
+export const imageUploadDataSchema = z.strictObject({
+  email: actingEmail,
+  filetype: z.literal('image', { error: "filetype must be 'image'." }).optional(),
+});
+
+/** `place:{establishment_id};{name}`: how a followed place appears among usernames (spec §2 /mylog). */
+export const PLACE_ENTRY_PREFIX = 'place:';
+
+export function placeEntry(establishmentId: number, name: string): string {
+  return `${PLACE_ENTRY_PREFIX}${establishmentId};${name}`;
+}
+
+export function parsePlaceEntry(entry: string): { establishmentId: string; name: string } | null {
+  if (!entry.startsWith(PLACE_ENTRY_PREFIX)) return null;
+  const body = entry.slice(PLACE_ENTRY_PREFIX.length);
+  const separator = body.indexOf(';');
+  if (separator < 0) return null;
+  return { establishmentId: body.slice(0, separator), name: body.slice(separator + 1, separator + 1 + LIMITS.placeNameDisplayMax) };
+}

@@ -6,6 +6,17 @@ import { AppError } from '../../common/app-error';
 export const RATE_LIMIT_POLICIES = {
   contact: { points: 5, duration: 10 * 60 },
   clientLog: { points: 30, duration: 60 },
+  /** Per client IP and per e-mail: codes cost an e-mail each. */
+  verificationCodeByIp: { points: 10, duration: 10 * 60 },
+  verificationCodeByEmail: { points: 3, duration: 10 * 60 },
+  register: { points: 10, duration: 10 * 60 },
+  /** Per IP, and per IP + account, so nobody can lock a person out from elsewhere. */
+  loginByIp: { points: 30, duration: 10 * 60 },
+  loginByAccount: { points: 8, duration: 10 * 60 },
+  tempPasswordByIp: { points: 5, duration: 10 * 60 },
+  tempPasswordByEmail: { points: 3, duration: 60 * 60 },
+  usernameCheck: { points: 60, duration: 60 },
+  search: { points: 60, duration: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -1,0 +1,271 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  capitalizeName,
+  FORGOT_PASSWORD_MESSAGES,
+  REGISTRATION_MESSAGES,
+  SERVER_MESSAGES,
+  usernameField,
+  type authenticateUserSchema,
+  type changePasswordSchema,
+  type registerUserSchema,
+} from '@siplog/contracts';
+import { users, verificationCodes, type DB } from '@siplog/db';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { ClientInfo } from '../../common/client-info';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { DATABASE } from '../database/database.module';
+import { MailService } from '../mail/mail.service';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { assertActingUser, type AuthUser } from './auth-user';
+import { hashPassword, verifyPassword } from './password-hasher';
+import { keyedHash, randomCode, randomTemporaryPassword, sameHash } from './secrets';
+import { TokenService } from './token.service';
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
+
+export const AUTH_MESSAGES = {
+  codeSent: 'A verification code has been sent to your email.',
+  codeInvalid: 'The verification code is not valid or has expired. Please request a new one.',
+  emailTaken: 'An account already exists for this email. Please log in instead.',
+  oldPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: 'Password changed',
+} as const;
+
+/** What a client stores as its session (spec §3 Session user). */
+export interface SessionPayload {
+  status: 200;
+  token: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+}
+
+type RegisterInput = z.output<typeof registerUserSchema>;
+type LoginInput = z.output<typeof authenticateUserSchema>;
+type ChangePasswordInput = z.output<typeof changePasswordSchema>;
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+  /** Verified against when the account does not exist, so both answers take about as long. */
+  private readonly decoyHash = hashPassword(randomTemporaryPassword());
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: TokenService,
+    private readonly mail: MailService,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  /** Mails a code; for an e-mail that already has an account it mails a notice instead, and answers the same. */
+  async requestVerificationCode(client: ClientInfo, email: string): Promise<{ status: 200; msg: string }> {
+    await this.rateLimit.consume('verificationCodeByIp', client.ip);
+    await this.rateLimit.consume('verificationCodeByEmail', email);
+    if (this.findUserByEmail(email)) {
+      await this.mail.send({
+        to: email,
+        subject: 'Someone tried to join Siplog with your email',
+        text: 'Someone (maybe you) asked to join Siplog with this email address, which already has an account.\n\nIf it was you, log in instead, or use "Email Password" on the login page to get a temporary password.\nIf it was not you, you can ignore this message.',
+      });
+      return { status: 200, msg: AUTH_MESSAGES.codeSent };
+    }
+    const code = randomCode(VERIFICATION_CODE_LENGTH);
+    this.db.transaction((tx) => {
+      // A new code replaces any earlier one for the address.
+      tx.update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)))
+        .run();
+      tx.insert(verificationCodes)
+        .values({
+          email,
+          codeHash: keyedHash(this.config.jwtSecret, `${email}:${code}`),
+          expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
+        })
+        .run();
+    });
+    await this.mail.send({
+      to: email,
+      subject: 'Your Siplog verification code',
+      text: `Your Siplog verification code is: ${code}\n\nIt is case sensitive and expires in 10 minutes.\nIf you did not ask to join Siplog, you can ignore this message.`,
+    });
+    return { status: 200, msg: AUTH_MESSAGES.codeSent };
+  }
+
+  async usernameAvailable(client: ClientInfo, username: string): Promise<{ useravailable: boolean }> {
+    await this.rateLimit.consume('usernameCheck', client.ip);
+    return { useravailable: usernameField.safeParse(username).success && !this.isUsernameTaken(username) };
+  }
+
+  private isUsernameTaken(username: string): boolean {
+    return !!this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+  }
+
+  async register(client: ClientInfo, input: RegisterInput): Promise<{ status: 200; user: SessionPayload }> {
+    await this.rateLimit.consume('register', client.ip);
+    if (this.findUserByEmail(input.email)) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.emailTaken);
+    if (this.isUsernameTaken(input.userid)) {
+      throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.usernameTaken);
+    }
+    const passwordHash = await hashPassword(input.password);
+    const userId = this.db.transaction((tx) => {
+      const code = tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.email, input.email),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, new Date()),
+            lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .get();
+      if (!code) return null;
+      if (!sameHash(code.codeHash, keyedHash(this.config.jwtSecret, `${input.email}:${input.verificationcode}`))) {
+        tx.update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+          .where(eq(verificationCodes.id, code.id))
+          .run();
+        return null;
+      }
+      tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id)).run();
+      return tx
+        .insert(users)
+        .values({
+          email: input.email,
+          username: input.userid,
+          passwordHash,
+          firstName: capitalizeName(input.firstname),
+          lastName: capitalizeName(input.lastname),
+          phone: input.phonenumber ?? '',
+          zipCode: input.zipcode,
+          yearOfBirth: input.yearofbirth ?? null,
+          verified: true,
+        })
+        .returning({ id: users.id })
+        .get().id;
+    });
+    if (userId === null) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.codeInvalid);
+    this.logger.log(`Registration successful: ${input.userid}`);
+    return { status: 200, user: await this.sessionFor(userId) };
+  }
+
+  async login(client: ClientInfo, input: LoginInput): Promise<SessionPayload> {
+    await this.rateLimit.consume('loginByIp', client.ip);
+    await this.rateLimit.consume('loginByAccount', `${client.ip}:${input.email}`);
+    const user = this.findUserByEmail(input.email);
+    if (!user) {
+      await verifyPassword(await this.decoyHash, input.password);
+      throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+    }
+    if (await verifyPassword(user.passwordHash, input.password)) {
+      this.logger.log(`Login successful: ${user.username}`);
+      return this.sessionFor(user.id);
+    }
+    const tempValid = user.tempPasswordHash && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > new Date();
+    if (tempValid && (await verifyPassword(user.tempPasswordHash!, input.password))) {
+      // Used once, the temporary password becomes the password (so Change Password accepts it as the
+      // current one), and every other session ends: this was an account recovery.
+      this.db
+        .update(users)
+        .set({ passwordHash: user.tempPasswordHash!, tempPasswordHash: null, tempPasswordExpiresAt: null })
+        .where(eq(users.id, user.id))
+        .run();
+      this.tokens.revokeAllForUser(user.id);
+      this.logger.log(`Login with temporary password: ${user.username}`);
+      return this.sessionFor(user.id);
+    }
+    throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+  }
+
+  logout(actor: AuthUser): { status: 200 } {
+    this.tokens.revoke(actor.sessionId);
+    return { status: 200 };
+  }
+
+  /**
+   * Mails a single-use temporary password. The answer is the same whether or not the account exists,
+   * and the mail goes out after answering, so the timing does not tell either.
+   */
+  async requestTemporaryPassword(client: ClientInfo, email: string): Promise<{ status: 200; msg: string }> {
+    await this.rateLimit.consume('tempPasswordByIp', client.ip);
+    await this.rateLimit.consume('tempPasswordByEmail', email);
+    const user = this.findUserByEmail(email);
+    const temporary = randomTemporaryPassword();
+    const tempHash = await hashPassword(temporary);
+    if (user) {
+      this.db
+        .update(users)
+        .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
+        .where(eq(users.id, user.id))
+        .run();
+      this.mail
+        .send({
+          to: user.email,
+          subject: 'Your Siplog temporary password',
+          text: `Hi ${user.firstName},\n\nYour temporary password is: ${temporary}\n\nIt works once and expires in 30 minutes. Your current password keeps working until you use it.\nAfter logging in, choose a new password under My Log > edit > Change Password.\n\nIf you did not ask for this, you can ignore this message.`,
+        })
+        .catch((error: Error) => this.logger.error(`Temporary password mail failed: ${error.message}`));
+    }
+    return { status: 200, msg: FORGOT_PASSWORD_MESSAGES.sentIfFound };
+  }
+
+  async changePassword(
+    actor: AuthUser,
+    input: ChangePasswordInput,
+  ): Promise<{ status: 200; msg: string; token: string }> {
+    assertActingUser(actor, { email: input.email });
+    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
+    if (!user || !(await verifyPassword(user.passwordHash, input.oldpassword))) {
+      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
+    }
+    await this.setPassword(actor.id, input.newpassword);
+    this.logger.log(`Password changed: ${actor.username}`);
+    return { status: 200, msg: AUTH_MESSAGES.passwordChanged, token: await this.tokens.issue(actor.id) };
+  }
+
+  /** Sets a new password and ends every session of the account. */
+  async setPassword(userId: number, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    this.db
+      .update(users)
+      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null })
+      .where(eq(users.id, userId))
+      .run();
+    this.tokens.revokeAllForUser(userId);
+  }
+
+  isAdmin(actor: AuthUser): boolean {
+    return this.config.adminEmails.includes(actor.email);
+  }
+
+  checkUserStatus(actor: AuthUser, claimedEmail?: string): { userstatus: boolean } {
+    assertActingUser(actor, { email: claimedEmail });
+    return { userstatus: this.isAdmin(actor) };
+  }
+
+  private findUserByEmail(email: string) {
+    return this.db.select().from(users).where(eq(users.email, email)).get();
+  }
+
+  private async sessionFor(userId: number): Promise<SessionPayload> {
+    const user = this.db.select().from(users).where(eq(users.id, userId)).get()!;
+    return {
+      status: 200,
+      token: await this.tokens.issue(userId),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      username: user.username,
+    };
+  }
+}

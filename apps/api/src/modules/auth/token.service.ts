@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import { sessions, users, type DB } from '@siplog/db';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { DATABASE } from '../database/database.module';
+import type { AuthUser } from './auth-user';
+
+const ISSUER = 'siplog';
+const AUDIENCE = 'siplog-web';
+const ALGORITHM = 'HS256';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Signs session tokens and checks them against the sessions table, so revocation takes effect at once. */
+@Injectable()
+export class TokenService {
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async issue(userId: number): Promise<string> {
+    const sessionId = crypto.randomBytes(18).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    this.db.insert(sessions).values({ id: sessionId, userId, expiresAt }).run();
+    return new SignJWT({})
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(String(userId))
+      .setJti(sessionId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(this.config.jwtSecret);
+  }
+
+  /** The caller of a Bearer token, or null for a missing, forged, expired or revoked one. */
+  async verify(token: string | undefined): Promise<AuthUser | null> {
+    if (!token) return null;
+    let sessionId: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, this.config.jwtSecret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['sub', 'jti', 'exp'],
+      });
+      sessionId = payload.jti;
+    } catch {
+      return null;
+    }
+    const row = this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        sessionId: sessions.id,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId!), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .get();
+    return row ?? null;
+  }
+
+  revoke(sessionId: string): void {
+    this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)).run();
+  }
+
+  revokeAllForUser(userId: number): void {
+    this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .run();
+  }
+}
+
+/** `Authorization: Bearer <token>` → the token, or undefined. */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}

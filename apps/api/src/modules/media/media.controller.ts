@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { ImageVariant } from './image-store';
+import { FALLBACK_IMAGE_NAME, MediaService, type ImageAnswer } from './media.service';
+
+function variantOf(size: string | undefined): ImageVariant {
+  return size === 'thumb' ? 'thumb' : 'full';
+}
+
+@ApiTags('images')
+@Controller('api/showimage')
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Get('image/:folder/:file')
+  @ApiOperation({ summary: 'A stored image (folders postimages, profileimages); ?size=thumb for the small variant' })
+  async image(
+    @Param('folder') folder: string,
+    @Param('file') file: string,
+    @Query('size') size: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(await this.media.imageByName(folder, file, variantOf(size)), res);
+  }
+
+  @Get('profileimage/:username')
+  @ApiOperation({ summary: "A person's current profile image, or the no-image picture" })
+  async profileImage(
+    @Param('username') username: string,
+    @Query('size') size: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(await this.media.profileImageOf(username, variantOf(size)), res);
+  }
+
+  private send(answer: ImageAnswer, res: Response): StreamableFile {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (answer.kind === 'fallback') {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      return new StreamableFile(answer.body, { type: 'image/webp', disposition: `inline; filename="${FALLBACK_IMAGE_NAME}"` });
+    }
+    res.setHeader('Cache-Control', answer.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
+    return new StreamableFile(fs.createReadStream(answer.path), { type: 'image/webp' });
+  }
+}

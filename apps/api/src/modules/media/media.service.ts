@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { profileImages, users, type DB } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
+import { IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
+
+export const FALLBACK_IMAGE_NAME = 'no-image.webp';
+
+export type ImageAnswer =
+  | { kind: 'file'; path: string; immutable: boolean }
+  | { kind: 'fallback'; body: Buffer };
+
+/** Finds the file behind an image URL; anything unknown or malformed gets the no-image picture. */
+@Injectable()
+export class MediaService {
+  private fallback?: Promise<Buffer>;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    private readonly images: ImageStore,
+  ) {}
+
+  /** Only names the server generated can match, so no request can reach outside the media folder. */
+  imageByName(folder: string, file: string, variant: ImageVariant): ImageAnswer | Promise<ImageAnswer> {
+    if (!(IMAGE_FOLDERS as readonly string[]).includes(folder) || !isStoredImageName(file)) return this.fallbackAnswer();
+    const filePath = path.join(this.images.folderPath(folder as ImageFolder), variantFileName(file, variant));
+    if (!fs.existsSync(filePath)) return this.fallbackAnswer();
+    return { kind: 'file', path: filePath, immutable: true };
+  }
+
+  /** The current avatar of a person; it changes when they upload, so it is not cached for long. */
+  profileImageOf(username: string, variant: ImageVariant): ImageAnswer | Promise<ImageAnswer> {
+    const row = this.db
+      .select({ fileName: profileImages.fileName })
+      .from(profileImages)
+      .innerJoin(users, eq(users.id, profileImages.userId))
+      .where(eq(users.username, username.toLowerCase()))
+      .orderBy(asc(profileImages.id))
+      .get();
+    if (!row) return this.fallbackAnswer();
+    const answer = this.imageByName('profileimages', row.fileName, variant);
+    return 'kind' in answer && answer.kind === 'file' ? { ...answer, immutable: false } : answer;
+  }
+
+  private async fallbackAnswer(): Promise<ImageAnswer> {
+    this.fallback ??= renderFallbackImage();
+    return { kind: 'fallback', body: await this.fallback };
+  }
+}
+
+/** A soft cup on a warm background, drawn once: the picture for any missing image. */
+function renderFallbackImage(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+    <rect width="400" height="400" fill="#f3e6d8"/>
+    <path d="M130 150h120v60a60 60 0 0 1-120 0z" fill="#e2ccb5"/>
+    <path d="M250 165h14a26 26 0 0 1 0 52h-18" fill="none" stroke="#e2ccb5" stroke-width="14" stroke-linecap="round"/>
+    <rect x="110" y="282" width="180" height="12" rx="6" fill="#e2ccb5"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { establishments, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
+
+/** A review as the spec's calls answer it (spec §3 Post). */
+export interface PostView {
+  post_id: number;
+  _id: number;
+  username: string;
+  establishment_id: number;
+  establishment_name: string;
+  post_date: string;
+  order: string;
+  review: string;
+  rating: string;
+  likes: number;
+  images: string[];
+  est_street: string;
+  est_city: string;
+  est_state: string;
+  est_zip: string;
+  est_country: string;
+}
+
+@Injectable()
+export class PostService {
+  constructor(@Inject(DATABASE) private readonly db: DB) {}
+
+  /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */
+  ordersForUser(username: string, limit: number, fiveStarOnly: boolean): { orders: PostView[] } {
+    const user = this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+    if (!user) return { orders: [] };
+    const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
+    return { orders: this.postViews(where, limit) };
+  }
+
+  /** Posts matching `where`, newest first, with their place, images and like counts in three queries. */
+  private postViews(where: SQL | undefined, limit: number, offset = 0): PostView[] {
+    const rows = this.db
+      .select({
+        id: posts.id,
+        username: users.username,
+        establishmentId: posts.establishmentId,
+        establishmentName: establishments.name,
+        createdAt: posts.createdAt,
+        orderText: posts.orderText,
+        review: posts.review,
+        rating: posts.rating,
+        street: establishments.street,
+        city: establishments.city,
+        state: establishments.state,
+        zip: establishments.zip,
+        country: establishments.country,
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .innerJoin(establishments, eq(establishments.id, posts.establishmentId))
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit)
+      .offset(offset)
+      .all();
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const images = new Map<number, string[]>();
+    for (const image of this.db
+      .select({ postId: postImages.postId, fileName: postImages.fileName })
+      .from(postImages)
+      .where(inArray(postImages.postId, ids))
+      .orderBy(asc(postImages.position))
+      .all()) {
+      images.set(image.postId, [...(images.get(image.postId) ?? []), image.fileName]);
+    }
+    const likes = new Map(
+      this.db
+        .select({ postId: postLikes.postId, value: count() })
+        .from(postLikes)
+        .where(inArray(postLikes.postId, ids))
+        .groupBy(postLikes.postId)
+        .all()
+        .map((row) => [row.postId, row.value]),
+    );
+    return rows.map((row) => ({
+      post_id: row.id,
+      _id: row.id,
+      username: row.username,
+      establishment_id: row.establishmentId,
+      establishment_name: row.establishmentName,
+      post_date: row.createdAt.toISOString(),
+      order: row.orderText,
+      review: row.review,
+      rating: String(row.rating),
+      likes: likes.get(row.id) ?? 0,
+      images: images.get(row.id) ?? [],
+      est_street: row.street,
+      est_city: row.city,
+      est_state: row.state,
+      est_zip: row.zip,
+      est_country: row.country,
+    }));
+  }
+}

@@ -1,0 +1,33 @@
+import {
+  actingUserSchema,
+  followUserSchema,
+  loadPublicProfileSchema,
+  loadUserByNameSchema,
+  searchUsersOrPlacesSchema,
+  updateFavoriteOrderSchema,
+  updateProfileDetailsSchema,
+} from '@siplog/contracts';
+import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import type { UserService } from './user.service';
+
+/** Profile images are uploaded over REST (multipart with upload progress); everything else is here. */
+export function userRouter(users: UserService) {
+  return router({
+    profile: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => users.loadOwnProfile(ctx.actor, input.email)),
+    publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ input }) => users.loadPublicProfile(input.username)),
+    byName: publicProcedure.input(loadUserByNameSchema).query(({ input }) => users.loadUserByName(input.name)),
+    updateFavoriteOrder: authedProcedure
+      .input(updateFavoriteOrderSchema)
+      .mutation(({ ctx, input }) => users.updateFavoriteOrder(ctx.actor, input)),
+    updateDetails: authedProcedure
+      .input(updateProfileDetailsSchema)
+      .mutation(({ ctx, input }) => users.updateDetails(ctx.actor, input)),
+    deleteProfileImage: authedProcedure
+      .input(actingUserSchema)
+      .mutation(({ ctx, input }) => users.deleteProfileImage(ctx.actor, input.email)),
+    isFollowed: authedProcedure.input(followUserSchema).query(({ ctx, input }) => users.isFollowing(ctx.actor, input)),
+    follow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.follow(ctx.actor, input)),
+    unfollow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.unfollow(ctx.actor, input)),
+    search: publicProcedure.input(searchUsersOrPlacesSchema).query(({ ctx, input }) => users.search(ctx.client, input.searchString)),
+  });
+}

@@ -1,0 +1,272 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import {
+  PROFILE_MESSAGES,
+  placeEntry,
+  type followUserSchema,
+  type imageUploadDataSchema,
+  type updateFavoriteOrderSchema,
+  type updateProfileDetailsSchema,
+} from '@siplog/contracts';
+import { establishments, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { ClientInfo } from '../../common/client-info';
+import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { DATABASE } from '../database/database.module';
+import { ImageStore } from '../media/image-store';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  imageRemoved: 'Image removed',
+  detailsUpdated: 'Profile updated.',
+} as const;
+
+const SEARCH_LIMIT = 20;
+
+/** What anyone may see of a person: never an e-mail, phone, zip, year of birth or hash. */
+export interface PublicProfile {
+  username: string;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  current_fav_order: string;
+  profile_images: string[];
+  followers: string[];
+  following: string[];
+  number_of_posts: number;
+}
+
+/** The owner's own view (spec §3 User profile). */
+export interface OwnProfile extends PublicProfile {
+  email: string;
+  gender: string;
+  following_places: number[];
+}
+
+export interface SearchEntry {
+  username: string;
+  profile_images: string[];
+}
+
+type FollowInput = z.output<typeof followUserSchema>;
+
+/** LIKE pattern for text typed by a person: % and _ are matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class UserService {
+  private readonly logger = new Logger(UserService.name);
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    private readonly images: ImageStore,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  loadOwnProfile(actor: AuthUser, claimedEmail?: string): { status: 200; user: OwnProfile } {
+    assertActingUser(actor, { email: claimedEmail });
+    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const followedPlaces = this.followedPlaces(user.id);
+    return {
+      status: 200,
+      user: {
+        ...this.publicProfileOf(user),
+        email: user.email,
+        gender: user.gender,
+        following_places: followedPlaces.map((place) => place.id),
+      },
+    };
+  }
+
+  loadPublicProfile(username: string): { status: 200; user: PublicProfile } {
+    const user = this.db.select().from(users).where(eq(users.username, username)).get();
+    if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    return { status: 200, user: this.publicProfileOf(user) };
+  }
+
+  /** By full name ("Ann Lee", any case) or by username. */
+  loadUserByName(name: string): { status: 200; user: PublicProfile } {
+    const wanted = name.trim().toLowerCase().replace(/\s+/g, ' ');
+    const user = this.db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted)))
+      .orderBy(asc(users.id))
+      .get();
+    if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    return { status: 200, user: this.publicProfileOf(user) };
+  }
+
+  updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): { status: 200; msg: string } {
+    assertActingUser(actor, { email: input.email });
+    this.db.update(users).set({ currentFavOrder: input.current_fav_order }).where(eq(users.id, actor.id)).run();
+    return { status: 200, msg: PROFILE_MESSAGES.favoriteOrderUpdated.body };
+  }
+
+  updateDetails(actor: AuthUser, input: z.output<typeof updateProfileDetailsSchema>): { status: 200; msg: string } {
+    assertActingUser(actor, { email: input.email });
+    this.db
+      .update(users)
+      .set({ gender: input.gender, ...(input.bio === undefined ? {} : { bio: input.bio }) })
+      .where(eq(users.id, actor.id))
+      .run();
+    return { status: 200, msg: USER_MESSAGES.detailsUpdated };
+  }
+
+  /** Replaces the profile image: one avatar at a time, the old files removed once the new one is stored. */
+  async uploadProfileImage(
+    actor: AuthUser,
+    file: Buffer | undefined,
+    data: z.output<typeof imageUploadDataSchema>,
+  ): Promise<{ status: 200; msg: string; profile_images: string[] }> {
+    assertActingUser(actor, { email: data.email });
+    if (!file || file.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noFile.body);
+    const fileName = await this.images.save('profileimages', file, PROFILE_MESSAGES.invalidFileType.body);
+    const previous = this.db.transaction((tx) => {
+      const old = tx.select().from(profileImages).where(eq(profileImages.userId, actor.id)).all();
+      tx.delete(profileImages).where(eq(profileImages.userId, actor.id)).run();
+      tx.insert(profileImages).values({ userId: actor.id, fileName }).run();
+      return old;
+    });
+    for (const image of previous) await this.images.remove('profileimages', image.fileName);
+    this.logger.log(`Profile image uploaded: ${actor.username}`);
+    return { status: 200, msg: PROFILE_MESSAGES.imageUploaded.body, profile_images: [fileName] };
+  }
+
+  async deleteProfileImage(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
+    assertActingUser(actor, { email: claimedEmail });
+    const removed = this.db.delete(profileImages).where(eq(profileImages.userId, actor.id)).returning().all();
+    for (const image of removed) await this.images.remove('profileimages', image.fileName);
+    return { status: 200, msg: USER_MESSAGES.imageRemoved };
+  }
+
+  isFollowing(actor: AuthUser, input: FollowInput): { followed: boolean } {
+    assertActingUser(actor, { username: input.currentusername });
+    const target = this.findByUsername(input.targetusername);
+    if (!target) return { followed: false };
+    const row = this.db
+      .select({ id: userFollows.followerId })
+      .from(userFollows)
+      .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
+      .get();
+    return { followed: !!row };
+  }
+
+  /** Idempotent: the primary key keeps one row per pair, so repeated or concurrent clicks count once. */
+  follow(actor: AuthUser, input: FollowInput): { status: 200; followed: true } {
+    assertActingUser(actor, { username: input.currentusername });
+    const target = this.findByUsername(input.targetusername);
+    if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (target.id === actor.id) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
+    this.db.insert(userFollows).values({ followerId: actor.id, followeeId: target.id }).onConflictDoNothing().run();
+    return { status: 200, followed: true };
+  }
+
+  unfollow(actor: AuthUser, input: FollowInput): { status: 200; followed: false } {
+    assertActingUser(actor, { username: input.currentusername });
+    const target = this.findByUsername(input.targetusername);
+    if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    this.db
+      .delete(userFollows)
+      .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
+      .run();
+    return { status: 200, followed: false };
+  }
+
+  /** People by username or name, then places by name (as `place:{id};{name}`), at most 20 in all. */
+  async search(client: ClientInfo, searchString: string): Promise<{ searchresult: SearchEntry[] }> {
+    await this.rateLimit.consume('search', client.ip);
+    const pattern = containsPattern(searchString.toLowerCase());
+    const people = this.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(
+        or(
+          sql`${users.username} like ${pattern} escape '\\'`,
+          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} escape '\\'`,
+        ),
+      )
+      .orderBy(asc(users.username))
+      .limit(SEARCH_LIMIT)
+      .all();
+    const imagesByUser = this.profileImagesOf(people.map((person) => person.id));
+    const places = this.db
+      .select({ id: establishments.id, name: establishments.name })
+      .from(establishments)
+      .where(sql`lower(${establishments.name}) like ${pattern} escape '\\'`)
+      .orderBy(asc(establishments.name))
+      .limit(SEARCH_LIMIT - people.length)
+      .all();
+    return {
+      searchresult: [
+        ...people.map((person) => ({ username: person.username, profile_images: imagesByUser.get(person.id) ?? [] })),
+        ...places.map((place) => ({ username: placeEntry(place.id, place.name), profile_images: [] })),
+      ],
+    };
+  }
+
+  private findByUsername(username: string) {
+    return this.db.select().from(users).where(eq(users.username, username.toLowerCase())).get();
+  }
+
+  private publicProfileOf(user: typeof users.$inferSelect): PublicProfile {
+    const followers = this.db
+      .select({ username: users.username })
+      .from(userFollows)
+      .innerJoin(users, eq(users.id, userFollows.followerId))
+      .where(eq(userFollows.followeeId, user.id))
+      .orderBy(asc(users.username))
+      .all();
+    const following = this.db
+      .select({ username: users.username })
+      .from(userFollows)
+      .innerJoin(users, eq(users.id, userFollows.followeeId))
+      .where(eq(userFollows.followerId, user.id))
+      .orderBy(asc(users.username))
+      .all();
+    const [{ value: numberOfPosts }] = this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id)).all();
+    return {
+      username: user.username,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      bio: user.bio,
+      current_fav_order: user.currentFavOrder,
+      profile_images: this.profileImagesOf([user.id]).get(user.id) ?? [],
+      followers: followers.map((row) => row.username),
+      following: [
+        ...following.map((row) => row.username),
+        ...this.followedPlaces(user.id).map((place) => placeEntry(place.id, place.name)),
+      ],
+      number_of_posts: numberOfPosts,
+    };
+  }
+
+  private followedPlaces(userId: number) {
+    return this.db
+      .select({ id: establishments.id, name: establishments.name })
+      .from(placeFollows)
+      .innerJoin(establishments, eq(establishments.id, placeFollows.establishmentId))
+      .where(eq(placeFollows.userId, userId))
+      .orderBy(asc(establishments.name))
+      .all();
+  }
+
+  private profileImagesOf(userIds: number[]): Map<number, string[]> {
+    const byUser = new Map<number, string[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = this.db
+      .select({ userId: profileImages.userId, fileName: profileImages.fileName })
+      .from(profileImages)
+      .where(inArray(profileImages.userId, userIds))
+      .orderBy(asc(profileImages.id))
+      .all();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.fileName]);
+    return byUser;
+  }
+}
