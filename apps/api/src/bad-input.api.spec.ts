@@ -1,38 +1,83 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '@siplog/db';
+import { registerAccount, type TestAccount } from './test/accounts';
 import { startTestApp, type TestApp } from './test/test-app';
 
-/** Every documented POST path with a body that would succeed, so each bad variant differs in one way. */
-const DOCUMENTED_POSTS: Array<{ path: string; valid: Record<string, unknown> }> = [
+interface DocumentedPost {
+  path: string;
+  /** Only the required fields, so that each bad variant differs from a good call in one way. */
+  valid: Record<string, unknown>;
+  /** Calls that need the caller's token get the test account's. */
+  signedIn?: boolean;
+  /** What the valid body answers when success needs more than a well-formed body (a real code, the right password). */
+  validStatus?: number;
+}
+
+/**
+ * Every documented POST path that takes a JSON body. (Logout takes none; the multipart upload is
+ * covered in user.api.spec.ts.)
+ */
+const DOCUMENTED_POSTS: DocumentedPost[] = [
   {
     path: '/api/user/requestinformation',
     valid: { clientemail: 'a@example.com', firstname: 'Ann', lastname: 'Lee', phone: '512-555-0199', message: 'Hello there, Siplog!' },
   },
   { path: '/api/clientLog', valid: { level: 'error', msg: 'Error adding post' } },
+  { path: '/api/user/getemailverificationcode', valid: { email: 'newcomer@example.com' } },
+  { path: '/api/user/usernameavailable', valid: { username: 'someone' } },
+  {
+    path: '/api/user/registeruser',
+    valid: {
+      email: 'newbie@example.com', verificationcode: 'abcdef', password: 'Secret1', firstname: 'New', lastname: 'Bie',
+      userid: 'newbie', zipcode: '78701',
+    },
+    validStatus: 400,
+  },
+  { path: '/api/user/authenticateuser', valid: { email: 'probe@example.com', password: 'Secret12' } },
+  { path: '/api/user/gettemppwd', valid: { email: 'probe@example.com' } },
+  { path: '/api/user/changepassword', valid: { oldpassword: 'NotMine99', newpassword: 'Another99' }, signedIn: true, validStatus: 400 },
+  { path: '/api/user/checkuserstatus', valid: {}, signedIn: true },
+  { path: '/api/user/loadprofile', valid: {}, signedIn: true },
+  { path: '/api/user/loadpublicprofile', valid: { username: 'probe' } },
+  { path: '/api/user/loaduserbyname', valid: { name: 'Test Probe' } },
+  { path: '/api/user/updatecurrentfavorder', valid: { current_fav_order: 'Cortado' }, signedIn: true },
+  { path: '/api/user/updateprofiledetails', valid: { gender: 'Custom' }, signedIn: true },
+  { path: '/api/user/deleteprofileimage', valid: {}, signedIn: true },
+  { path: '/api/user/isUserFollowed', valid: { targetusername: 'target' }, signedIn: true },
+  { path: '/api/user/followuser', valid: { targetusername: 'target' }, signedIn: true },
+  { path: '/api/user/unfollowuser', valid: { targetusername: 'target' }, signedIn: true },
+  { path: '/api/user/searchusersorplaces', valid: { searchString: 'pro' } },
+  { path: '/api/post/loadrecentordersforuser', valid: { username: 'probe' } },
+  { path: '/api/post/loadfivestarordersforuser', valid: { username: 'probe' } },
 ];
 
 const HUGE = 'x'.repeat(200_000);
 
 describe('bad input on every documented POST path', () => {
   let app: TestApp;
+  let probe: TestAccount;
   let ip = 1;
   const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.post(path, body, { 'X-Forwarded-For': `192.0.2.${ip++}`, ...headers });
+    app.post(path, body, { 'X-Forwarded-For': `192.0.2.${ip++ % 250}`, ...headers });
 
   beforeAll(async () => {
     app = await startTestApp();
+    probe = await registerAccount(app, 'probe', { firstname: 'Test', lastname: 'Probe' });
+    await registerAccount(app, 'target');
   });
   afterAll(() => app.close());
 
-  for (const { path, valid } of DOCUMENTED_POSTS) {
+  for (const { path, valid, signedIn, validStatus = 200 } of DOCUMENTED_POSTS) {
     describe(path, () => {
+      const hasRequired = Object.keys(valid).length > 0;
       const variants: Array<[string, unknown, Record<string, string>?]> = [
-        ['no body', undefined],
-        ['an empty object', {}],
+        ...(hasRequired ? ([['no body', undefined], ['an empty object', {}]] as Array<[string, unknown]>) : []),
         ['a JSON array', [valid]],
         ['a JSON string', '"hello"'],
         ['malformed JSON', '{"oops":'],
-        ['a form-encoded body', 'a=1&b=2', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+        ...(hasRequired
+          ? ([['a form-encoded body', 'a=1&b=2', { 'Content-Type': 'application/x-www-form-urlencoded' }]] as Array<[string, unknown, Record<string, string>]>)
+          : []),
         ['an unknown field', { ...valid, isAdmin: true }],
         ...Object.keys(valid).flatMap((key): Array<[string, unknown]> => [
           [`${key} as a number`, { ...valid, [key]: 12345 }],
@@ -44,8 +89,9 @@ describe('bad input on every documented POST path', () => {
 
       it('answers 400 with a clear message and stores nothing', async () => {
         const storedBefore = app.db.select().from(contactMessages).all().length;
+        const auth = signedIn ? probe.auth : {};
         for (const [label, body, headers] of variants) {
-          const response = await send(path, body, headers);
+          const response = await send(path, body, { ...auth, ...headers });
           expect(response.status, label).toBe(400);
           expect(response.body.status, label).toBe(400);
           expect(typeof response.body.msg, label).toBe('string');
@@ -55,8 +101,8 @@ describe('bad input on every documented POST path', () => {
         expect(app.db.select().from(contactMessages).all()).toHaveLength(storedBefore);
       });
 
-      it('accepts the valid body', async () => {
-        expect((await send(path, valid)).status).toBe(200);
+      it(`answers the well-formed body with ${validStatus}`, async () => {
+        expect((await send(path, valid, signedIn ? probe.auth : {})).status).toBe(validStatus);
       });
     });
   }

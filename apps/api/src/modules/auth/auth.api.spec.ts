@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { users, verificationCodes } from '@siplog/db';
+import { bearer, codeFromMail, latestMailTo, newClient, registerAccount, tempPasswordFromMail } from '../../test/accounts';
+import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
+import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS } from './auth.service';
+
+const joinBody = (email: string, code: string, userid: string) => ({
+  email,
+  verificationcode: code,
+  password: 'Secret1',
+  firstname: 'aNN',
+  lastname: 'LEE',
+  userid,
+  phonenumber: '512-555-0199',
+  zipcode: '78701',
+});
+
+describe('joining with an e-mail code', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ADMIN_EMAILS: 'boss@example.com' });
+  });
+  afterAll(() => app.close());
+
+  it('mails a 6-character code and registers with it, capitalising names and lower-casing e-mail and username', async () => {
+    const client = newClient();
+    const requested = await app.post('/api/user/getemailverificationcode', { email: 'Ann.Lee@Example.com' }, client);
+    expect(requested).toMatchObject({ status: 200, body: { status: 200, msg: AUTH_MESSAGES.codeSent } });
+    const code = codeFromMail(latestMailTo(app.config, 'ann.lee@example.com'));
+    expect(code).toMatch(/^[A-Za-z0-9]{6}$/);
+
+    const registered = await app.post('/api/user/registeruser', joinBody('ann.lee@example.com', code, 'AnnLee'), client);
+    expect(registered.status).toBe(200);
+    expect(registered.body).toEqual({
+      status: 200,
+      user: { status: 200, token: expect.any(String), first_name: 'Ann', last_name: 'Lee', email: 'ann.lee@example.com', username: 'annlee' },
+    });
+    const stored = app.db.select().from(users).where(eq(users.username, 'annlee')).get()!;
+    expect(stored.verified).toBe(true);
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
+    expect(stored.passwordHash).toContain('m=19456');
+    expect(stored.passwordHash).toMatch(/[$,]t=2[$,]/);
+    expect(await readTodaysLog(app.config, 'Registration successful: annlee')).toContain('Registration successful: annlee');
+
+    const profile = await app.post('/api/user/loadprofile', {}, bearer(registered.body.user.token));
+    expect(profile.status).toBe(200);
+  });
+
+  it('treats the code as case sensitive and single-use', async () => {
+    const client = newClient();
+    await app.post('/api/user/getemailverificationcode', { email: 'case@example.com' }, client);
+    const code = codeFromMail(latestMailTo(app.config, 'case@example.com'));
+    const flipped = code.replace(/[a-zA-Z]/, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+    if (flipped !== code) {
+      const wrongCase = await app.post('/api/user/registeruser', joinBody('case@example.com', flipped, 'casey'), client);
+      expect(wrongCase.body).toEqual({ status: 400, msg: AUTH_MESSAGES.codeInvalid });
+    }
+    expect((await app.post('/api/user/registeruser', joinBody('case@example.com', code, 'casey'), client)).status).toBe(200);
+    const again = await app.post('/api/user/registeruser', joinBody('case@example.com', code, 'casey2'), client);
+    expect(again.status).toBe(400);
+  });
+
+  it(`kills a code after ${VERIFICATION_CODE_MAX_ATTEMPTS} wrong tries`, async () => {
+    const client = newClient();
+    await app.post('/api/user/getemailverificationcode', { email: 'guess@example.com' }, client);
+    const code = codeFromMail(latestMailTo(app.config, 'guess@example.com'));
+    for (let i = 0; i < VERIFICATION_CODE_MAX_ATTEMPTS; i++) {
+      const wrong = await app.post('/api/user/registeruser', joinBody('guess@example.com', 'zzzzz' + i, 'guesser'), client);
+      expect(wrong.body.msg).toBe(AUTH_MESSAGES.codeInvalid);
+    }
+    const right = await app.post('/api/user/registeruser', joinBody('guess@example.com', code, 'guesser'), client);
+    expect(right.body).toEqual({ status: 400, msg: AUTH_MESSAGES.codeInvalid });
+  });
+
+  it('refuses an expired code', async () => {
+    const client = newClient();
+    await app.post('/api/user/getemailverificationcode', { email: 'late@example.com' }, client);
+    const code = codeFromMail(latestMailTo(app.config, 'late@example.com'));
+    app.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.email, 'late@example.com')).run();
+    const late = await app.post('/api/user/registeruser', joinBody('late@example.com', code, 'latecomer'), client);
+    expect(late.body).toEqual({ status: 400, msg: AUTH_MESSAGES.codeInvalid });
+  });
+
+  it('answers a code request for a registered e-mail the same way, mailing a notice instead of a code', async () => {
+    await registerAccount(app, 'existing');
+    const answer = await app.post('/api/user/getemailverificationcode', { email: 'existing@example.com' }, newClient());
+    expect(answer.body).toEqual({ status: 200, msg: AUTH_MESSAGES.codeSent });
+    const mail = latestMailTo(app.config, 'existing@example.com')!;
+    expect(mail).toContain('already has an account');
+    expect(mail).not.toMatch(/code is:/);
+  });
+
+  it('tells whether a username is free, and refuses a taken one at registration', async () => {
+    await registerAccount(app, 'takenname');
+    const client = newClient();
+    expect((await app.post('/api/user/usernameavailable', { username: 'TakenName' }, client)).body).toEqual({ useravailable: false });
+    expect((await app.post('/api/user/usernameavailable', { username: 'freename' }, client)).body).toEqual({ useravailable: true });
+    expect((await app.post('/api/user/usernameavailable', { username: 'ab' }, client)).body).toEqual({ useravailable: false });
+
+    await app.post('/api/user/getemailverificationcode', { email: 'other@example.com' }, client);
+    const code = codeFromMail(latestMailTo(app.config, 'other@example.com'));
+    const taken = await app.post('/api/user/registeruser', joinBody('other@example.com', code, 'takenname'), client);
+    expect(taken.body).toEqual({ status: 400, msg: REGISTRATION_MESSAGES.usernameTaken });
+  });
+
+  it('checks registration input with the spec messages', async () => {
+    const base = joinBody('x@example.com', 'abcdef', 'validname');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...base, email: 'nope' }, REGISTRATION_MESSAGES.emailInvalid],
+      [{ ...base, verificationcode: '' }, REGISTRATION_MESSAGES.enterCode],
+      [{ ...base, password: 'alllower1' }, REGISTRATION_MESSAGES.weakPassword],
+      [{ ...base, userid: 'abc' }, REGISTRATION_MESSAGES.longerUsername],
+      [{ ...base, zipcode: '123' }, REGISTRATION_MESSAGES.zipInvalid],
+      [{ ...base, firstname: '' }, REGISTRATION_MESSAGES.firstNameRequired],
+    ];
+    for (const [body, msg] of cases) expect((await app.post('/api/user/registeruser', body, newClient())).body).toEqual({ status: 400, msg });
+  });
+});
+
+describe('logging in and out', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ADMIN_EMAILS: 'Boss@Example.com, other@example.com' });
+  });
+  afterAll(() => app.close());
+
+  it('answers a good login with the session fields and a bad one with 401 Invalid credentials', async () => {
+    const account = await registerAccount(app, 'loginok', { firstname: 'Lou' });
+    const ok = await app.post('/api/user/authenticateuser', { email: ' LoginOK@example.com ', password: account.password }, newClient());
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ status: 200, token: expect.any(String), first_name: 'Lou', last_name: 'Loginok', email: 'loginok@example.com', username: 'loginok' });
+
+    const wrong = await app.post('/api/user/authenticateuser', { email: account.email, password: 'Wrong123' }, newClient());
+    expect(wrong).toMatchObject({ status: 401, body: { status: 401, msg: 'Invalid credentials' } });
+    const unknown = await app.post('/api/user/authenticateuser', { email: 'ghost@example.com', password: 'Wrong123' }, newClient());
+    expect(unknown).toMatchObject({ status: 401, body: { status: 401, msg: 'Invalid credentials' } });
+    const empty = await app.post('/api/user/authenticateuser', { email: '', password: '' }, newClient());
+    expect(empty.body).toEqual({ status: 400, msg: LOGIN_MESSAGES.invalidFields.body });
+  });
+
+  it('revokes the token on logout', async () => {
+    const account = await registerAccount(app, 'leaver');
+    expect((await app.post('/api/user/logout', {}, account.auth)).status).toBe(200);
+    const after = await app.post('/api/user/loadprofile', {}, account.auth);
+    expect(after).toMatchObject({ status: 401, body: { status: 401 } });
+  });
+
+  it('refuses missing, forged, wrong-audience and unsigned tokens', async () => {
+    const account = await registerAccount(app, 'tokentest');
+    const claims = JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString());
+    const otherKey = new TextEncoder().encode('x'.repeat(48));
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(otherKey);
+    const wrongAudience = await new SignJWT({ ...claims, aud: 'someone-else' }).setProtectedHeader({ alg: 'HS256' }).sign(app.config.jwtSecret);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${account.token.split('.')[1]}.`;
+    for (const headers of [{}, bearer('garbage'), bearer(forged), bearer(wrongAudience), bearer(unsigned), { Authorization: account.token }]) {
+      const response = await app.post('/api/user/loadprofile', {}, headers);
+      expect(response.status).toBe(401);
+    }
+    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(200);
+  });
+
+  it('says who may open the admin screen: only ADMIN_EMAILS accounts', async () => {
+    const boss = await registerAccount(app, 'bossy', { email: 'boss@example.com' });
+    const plain = await registerAccount(app, 'plainuser');
+    expect((await app.post('/api/user/checkuserstatus', { email: 'boss@example.com' }, boss.auth)).body).toEqual({ userstatus: true });
+    expect((await app.post('/api/user/checkuserstatus', {}, plain.auth)).body).toEqual({ userstatus: false });
+    expect((await app.post('/api/user/checkuserstatus', { email: 'boss@example.com' }, plain.auth)).status).toBe(403);
+    expect((await app.post('/api/user/checkuserstatus', {})).status).toBe(401);
+  });
+
+  it('rate-limits repeated logins from one address', async () => {
+    const account = await registerAccount(app, 'hammered');
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await app.post('/api/user/authenticateuser', { email: account.email, password: 'Nope1234' }, client)).status);
+    }
+    expect(statuses).toContain(429);
+    // Another address is not locked out, so nobody can lock a person out of their account.
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(200);
+  });
+});
+
+describe('passwords', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('changes the password, ends earlier sessions and hands back a working token', async () => {
+    const account = await registerAccount(app, 'changer');
+    const second = await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient());
+
+    const short = await app.post('/api/user/changepassword', { oldpassword: account.password, newpassword: 'short' }, account.auth);
+    expect(short.body).toEqual({ status: 400, msg: PROFILE_MESSAGES.passwordTooShort.body });
+    const wrongOld = await app.post('/api/user/changepassword', { oldpassword: 'Nope1234', newpassword: 'NewSecret99' }, account.auth);
+    expect(wrongOld.body).toEqual({ status: 400, msg: AUTH_MESSAGES.oldPasswordWrong });
+
+    const changed = await app.post('/api/user/changepassword', { email: account.email, oldpassword: account.password, newpassword: 'NewSecret99' }, account.auth);
+    expect(changed.body).toEqual({ status: 200, msg: 'Password changed', token: expect.any(String) });
+    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(401);
+    expect((await app.post('/api/user/loadprofile', {}, bearer(second.body.token))).status).toBe(401);
+    expect((await app.post('/api/user/loadprofile', {}, bearer(changed.body.token))).status).toBe(200);
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(401);
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: 'NewSecret99' }, newClient())).status).toBe(200);
+  });
+
+  it("refuses to change someone else's password", async () => {
+    const ann = await registerAccount(app, 'annpw');
+    const bob = await registerAccount(app, 'bobpw');
+    const attempt = await app.post('/api/user/changepassword', { email: ann.email, oldpassword: bob.password, newpassword: 'Hijacked99' }, bob.auth);
+    expect(attempt.status).toBe(403);
+    expect((await app.post('/api/user/authenticateuser', { email: ann.email, password: ann.password }, newClient())).status).toBe(200);
+  });
+
+  it('answers a temporary-password request the same whether or not the account exists', async () => {
+    const account = await registerAccount(app, 'forgetful');
+    const known = await app.post('/api/user/gettemppwd', { email: account.email }, newClient());
+    const unknown = await app.post('/api/user/gettemppwd', { email: 'nobody@example.com' }, newClient());
+    expect(known.status).toBe(unknown.status);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body).toEqual({ status: 200, msg: FORGOT_PASSWORD_MESSAGES.sentIfFound });
+    expect((await app.post('/api/user/gettemppwd', { email: '' }, newClient())).body.msg).toBe(FORGOT_PASSWORD_MESSAGES.emailRequired);
+    expect((await app.post('/api/user/gettemppwd', { email: 'x@' }, newClient())).body.msg).toBe(FORGOT_PASSWORD_MESSAGES.emailInvalid);
+  });
+
+  it('keeps the current password working until the single-use temporary one is used', async () => {
+    const account = await registerAccount(app, 'tempuser');
+    await app.post('/api/user/gettemppwd', { email: account.email }, newClient());
+    let mail: string | undefined;
+    for (let i = 0; i < 40 && !mail?.includes('temporary password is'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mail = latestMailTo(app.config, account.email);
+    }
+    const temporary = tempPasswordFromMail(mail);
+
+    const stillWorks = await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient());
+    expect(stillWorks.status).toBe(200);
+    const withTemp = await app.post('/api/user/authenticateuser', { email: account.email, password: temporary }, newClient());
+    expect(withTemp.status).toBe(200);
+    // Recovery ends the other sessions; the temporary password is now the password.
+    expect((await app.post('/api/user/loadprofile', {}, bearer(stillWorks.body.token))).status).toBe(401);
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(401);
+    const changed = await app.post('/api/user/changepassword', { oldpassword: temporary, newpassword: 'Chosen1234' }, bearer(withTemp.body.token));
+    expect(changed.status).toBe(200);
+  });
+
+  it('refuses an expired temporary password', async () => {
+    const account = await registerAccount(app, 'slowpoke');
+    await app.post('/api/user/gettemppwd', { email: account.email }, newClient());
+    let mail: string | undefined;
+    for (let i = 0; i < 40 && !mail?.includes('temporary password is'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mail = latestMailTo(app.config, account.email);
+    }
+    app.db.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, account.email)).run();
+    const login = await app.post('/api/user/authenticateuser', { email: account.email, password: tempPasswordFromMail(mail) }, newClient());
+    expect(login.status).toBe(401);
+  });
+
+  it('never writes passwords, codes or tokens to the log', async () => {
+    const account = await registerAccount(app, 'secretive', { password: 'VerySecret77' });
+    const log = await readTodaysLog(app.config, 'Registration successful: secretive');
+    expect(log).not.toContain('VerySecret77');
+    expect(log).not.toContain(account.token);
+    expect(log).not.toMatch(/code is:/);
+  });
+});
