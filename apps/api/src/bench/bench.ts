@@ -1,0 +1,97 @@
+/**
+ * `pnpm bench`: measures the hot paths on this machine against a real app over HTTP on 127.0.0.1.
+ * Every loop is bounded by a count; the numbers are printed, never asserted.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { users } from '@siplog/db';
+import { createApp } from '../app.factory';
+import { loadConfig } from '../config/app.config';
+import { DATABASE } from '../modules/database/database.module';
+import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
+import type { DB } from '@siplog/db';
+
+interface Sample {
+  name: string;
+  runs: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(name: string, runs: number, call: (i: number) => Promise<Response>): Promise<Sample> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const response = await call(i);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  const db = app.get<DB>(DATABASE);
+
+  // Many accounts, so lookups run against a realistic table; one password hash shared to keep set-up quick.
+  const passwordHash = await hashPassword('BenchPass1');
+  const people = 5000;
+  db.transaction((tx) => {
+    for (let i = 0; i < people; i++) {
+      tx.insert(users)
+        .values({ email: `bench${i}@example.com`, username: `bench${i}`, passwordHash, firstName: 'Bench', lastName: `User${i}`, verified: true })
+        .run();
+    }
+  });
+
+  const post = (route: string, body: unknown, i: number) =>
+    fetch(base + route, {
+      method: 'POST',
+      // a different client address per call, so the benchmark measures work, not the rate limiter
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.${Math.floor(i / 250)}.${i % 250}` },
+      body: JSON.stringify(body),
+    });
+
+  const samples = [
+    await measure('GET /api/health', 500, () => fetch(`${base}/api/health`)),
+    await measure('POST /api/user/authenticateuser', 60, (i) =>
+      post('/api/user/authenticateuser', { email: `bench${i % people}@example.com`, password: 'BenchPass1' }, i),
+    ),
+    await measure('POST /api/user/loadpublicprofile', 300, (i) => post('/api/user/loadpublicprofile', { username: `bench${(i * 7) % people}` }, i)),
+    await measure('POST /api/user/searchusersorplaces', 200, (i) => post('/api/user/searchusersorplaces', { searchString: `user${i % 50}` }, i)),
+  ];
+
+  console.log(`Siplog bench: ${os.cpus().length} cores, Node ${process.version}, ${people} accounts`);
+  console.log(`argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}`);
+  console.log('call'.padEnd(40), 'runs'.padStart(5), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'max ms'.padStart(9));
+  for (const sample of samples) {
+    console.log(
+      sample.name.padEnd(40),
+      String(sample.runs).padStart(5),
+      sample.p50.toFixed(2).padStart(9),
+      sample.p95.toFixed(2).padStart(9),
+      sample.max.toFixed(2).padStart(9),
+    );
+  }
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
