@@ -1,0 +1,25 @@
+import { openMigratedDatabase } from '@siplog/db';
+import { loadConfig } from '../config/app.config';
+import { ImageStore } from '../modules/media/image-store';
+import { seedDemoData } from './seed';
+
+/** `node dist/seed/seed-cli.js`: fills DATA_DIR with the demo data unless it already has users. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openMigratedDatabase(config.databaseFile);
+  try {
+    const result = await seedDemoData(db, new ImageStore(config.mediaDir));
+    console.log(
+      result.seeded
+        ? `Seeded demo data: ${result.users} people, ${result.places} places, ${result.posts} reviews in ${config.dataDir}`
+        : `Demo data already present in ${config.dataDir}: nothing to do`,
+    );
+  } finally {
+    db.$client.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Seeding demo data failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,267 @@
+import { REVIEW_MESSAGES } from '@siplog/contracts';
+import {
+  comments,
+  establishments,
+  placeFollows,
+  postImages,
+  postLikes,
+  posts,
+  profileImages,
+  userFollows,
+  users,
+  type DB,
+} from '@siplog/db';
+import { hashPassword } from '../modules/auth/password-hasher';
+import type { ImageFolder, ImageStore } from '../modules/media/image-store';
+import {
+  DEMO_PASSWORD,
+  DEMO_PEOPLE,
+  DEMO_PLACE_FOLLOWS,
+  DEMO_PLACES,
+  DEMO_REVIEWS,
+  DEMO_USER_FOLLOWS,
+  demoPlaceId,
+  type DemoPlaceSlug,
+  type DemoReview,
+  type DemoUsername,
+} from './demo-content';
+import { renderAvatar, renderDrinkPhoto } from './demo-images';
+
+export interface SeedResult {
+  /** False when the database already had users, in which case nothing was written. */
+  seeded: boolean;
+  users: number;
+  places: number;
+  posts: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** sharp works on libuv's pool of 4 threads; more at once only queues. */
+const IMAGE_CONCURRENCY = 4;
+
+const NOTHING_SEEDED: SeedResult = { seeded: false, users: 0, places: 0, posts: 0 };
+
+/**
+ * Fills an empty database with the demo people, places and reviews. Does nothing when any user exists,
+ * so a demo start-up can call it every time.
+ */
+export async function seedDemoData(db: DB, images: ImageStore, now = new Date()): Promise<SeedResult> {
+  if (hasAnyUser(db)) return NOTHING_SEEDED;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const saved = new SavedImages(images);
+  try {
+    const avatars = await saveAvatars(saved);
+    const photos = await savePostPhotos(saved);
+    const result = db.transaction((tx) => insertDemoRows(tx, { passwordHash, avatars, photos, now }), { behavior: 'immediate' });
+    if (!result.seeded) await saved.removeAll();
+    return result;
+  } catch (error) {
+    await saved.removeAll();
+    throw error;
+  }
+}
+
+function hasAnyUser(db: DB): boolean {
+  return db.select({ id: users.id }).from(users).limit(1).get() !== undefined;
+}
+
+/** Remembers every stored file so a failed seed leaves no orphans in the media folders. */
+class SavedImages {
+  private readonly files: { folder: ImageFolder; name: string }[] = [];
+
+  constructor(private readonly store: ImageStore) {}
+
+  async save(folder: ImageFolder, png: Buffer): Promise<string> {
+    const name = await this.store.save(folder, png, REVIEW_MESSAGES.invalidFileType);
+    this.files.push({ folder, name });
+    return name;
+  }
+
+  async removeAll(): Promise<void> {
+    for (const { folder, name } of this.files.splice(0)) await this.store.remove(folder, name);
+  }
+}
+
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function saveAvatars(saved: SavedImages): Promise<Map<DemoUsername, string>> {
+  const people = DEMO_PEOPLE.filter((person) => person.hasProfileImage);
+  const names = await mapConcurrently(people, IMAGE_CONCURRENCY, (person, index) =>
+    renderAvatar(person.firstName, person.lastName, index + 1).then((png) => saved.save('profileimages', png)),
+  );
+  return new Map(people.map((person, index) => [person.username, names[index]]));
+}
+
+/** File names per review, in DEMO_REVIEWS order, each list in display order. */
+async function savePostPhotos(saved: SavedImages): Promise<string[][]> {
+  const jobs = DEMO_REVIEWS.flatMap((review, reviewIndex) =>
+    Array.from({ length: review.photos }, (_, position) => ({ review, reviewIndex, position })),
+  );
+  const names = await mapConcurrently(jobs, IMAGE_CONCURRENCY, ({ review, reviewIndex, position }) =>
+    renderDrinkPhoto(review.drink, 1000 + reviewIndex * 37 + position * 7919).then((png) => saved.save('postimages', png)),
+  );
+  const byReview = DEMO_REVIEWS.map((): string[] => []);
+  jobs.forEach((job, index) => byReview[job.reviewIndex].push(names[index]));
+  return byReview;
+}
+
+interface SeedInput {
+  passwordHash: string;
+  avatars: Map<DemoUsername, string>;
+  photos: string[][];
+  now: Date;
+}
+
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+
+function insertDemoRows(tx: Tx, input: SeedInput): SeedResult {
+  // checked again under the write lock: another process may have seeded while the images were drawn
+  if (tx.select({ id: users.id }).from(users).limit(1).get() !== undefined) return NOTHING_SEEDED;
+
+  const userIds = insertPeople(tx, input);
+  const placeIds = insertPlaces(tx, input.now);
+  const postCount = insertReviews(tx, input, userIds, placeIds);
+  insertFollows(tx, input.now, userIds, placeIds);
+  return { seeded: true, users: userIds.size, places: placeIds.size, posts: postCount };
+}
+
+function insertPeople(tx: Tx, { passwordHash, avatars, now }: SeedInput): Map<DemoUsername, number> {
+  const rows = tx
+    .insert(users)
+    .values(
+      DEMO_PEOPLE.map((person, index) => ({
+        email: person.email,
+        username: person.username,
+        passwordHash,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone: person.phone,
+        zipCode: person.zipCode,
+        yearOfBirth: person.yearOfBirth,
+        gender: person.gender,
+        bio: person.bio,
+        currentFavOrder: person.currentFavOrder,
+        verified: true,
+        createdAt: daysBefore(now, 90 - index * 2),
+      })),
+    )
+    .returning({ id: users.id, username: users.username })
+    .all();
+  // RETURNING order is not guaranteed by SQLite, so rows are matched by their unique username
+  const ids = new Map(rows.map((row) => [row.username as DemoUsername, row.id]));
+
+  const avatarRows = [...avatars].map(([username, fileName]) => ({
+    userId: idOf(ids, username),
+    fileName,
+    createdAt: daysBefore(now, 85),
+  }));
+  if (avatarRows.length > 0) tx.insert(profileImages).values(avatarRows).run();
+  return ids;
+}
+
+function insertPlaces(tx: Tx, now: Date): Map<DemoPlaceSlug, number> {
+  const rows = tx
+    .insert(establishments)
+    .values(
+      DEMO_PLACES.map((place) => ({
+        placeId: demoPlaceId(place.slug),
+        name: place.name,
+        street: place.street,
+        city: place.city,
+        state: place.state,
+        zip: place.zip,
+        country: place.country,
+        lat: place.lat,
+        lng: place.lng,
+        createdAt: daysBefore(now, 80),
+      })),
+    )
+    .returning({ id: establishments.id, placeId: establishments.placeId })
+    .all();
+  const bySlug = new Map(rows.map((row) => [row.placeId, row.id]));
+  return new Map(DEMO_PLACES.map((place) => [place.slug, idOf(bySlug, demoPlaceId(place.slug))]));
+}
+
+function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceSlug, number>): number {
+  DEMO_REVIEWS.forEach((review, index) => {
+    const postedAt = daysBefore(input.now, review.daysAgo);
+    const post = tx
+      .insert(posts)
+      .values({
+        userId: idOf(userIds, review.author),
+        establishmentId: idOf(placeIds, review.place),
+        orderText: review.order,
+        review: review.review,
+        rating: review.rating,
+        createdAt: postedAt,
+      })
+      .returning({ id: posts.id })
+      .get();
+    tx.insert(postImages)
+      .values(input.photos[index].map((fileName, position) => ({ postId: post.id, fileName, position })))
+      .run();
+    insertReactions(tx, review, post.id, postedAt, input.now, userIds);
+  });
+  return DEMO_REVIEWS.length;
+}
+
+function insertReactions(tx: Tx, review: DemoReview, postId: number, postedAt: Date, now: Date, userIds: Map<DemoUsername, number>): void {
+  const likes = review.likedBy.map((username, index) => ({
+    postId,
+    userId: idOf(userIds, username),
+    createdAt: laterOf(postedAt, (index + 1) * 1.7 * HOUR_MS, now),
+  }));
+  if (likes.length > 0) tx.insert(postLikes).values(likes).run();
+
+  const replies = (review.comments ?? []).map((comment) => ({
+    postId,
+    userId: idOf(userIds, comment.author),
+    body: comment.body,
+    createdAt: laterOf(postedAt, comment.hoursAfterPost * HOUR_MS, now),
+  }));
+  if (replies.length > 0) tx.insert(comments).values(replies).run();
+}
+
+function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceSlug, number>): void {
+  const people = DEMO_USER_FOLLOWS.filter(([follower, followee]) => follower !== followee).map(([follower, followee], index) => ({
+    followerId: idOf(userIds, follower),
+    followeeId: idOf(userIds, followee),
+    createdAt: daysBefore(now, 70 - index),
+  }));
+  tx.insert(userFollows).values(people).run();
+
+  const places = DEMO_PLACE_FOLLOWS.map(([username, slug], index) => ({
+    userId: idOf(userIds, username),
+    establishmentId: idOf(placeIds, slug),
+    createdAt: daysBefore(now, 65 - index),
+  }));
+  tx.insert(placeFollows).values(places).run();
+}
+
+function idOf<K>(ids: Map<K, number>, key: K): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Demo data refers to unknown "${String(key)}"`);
+  return id;
+}
+
+function daysBefore(now: Date, days: number): Date {
+  return new Date(now.getTime() - Math.round(days * DAY_MS));
+}
+
+/** A moment after `from`, but never in the future. */
+function laterOf(from: Date, afterMs: number, now: Date): Date {
+  return new Date(Math.min(from.getTime() + afterMs, now.getTime()));
+}
