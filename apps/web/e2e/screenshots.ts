@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
 
-const routes = ['/contact', '/terms-of-service', '/privacy-policy', '/no-such-page'];
+const routes = ['/login', '/join', '/contact', '/terms-of-service', '/privacy-policy', '/no-such-page'];
 const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-screens');
 
 const app = await startApp();

@@ -1,0 +1,309 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
+
+const PASSWORD = 'Secret12';
+const EMAIL = 'ann.lee@example.com';
+/** An account that exists before the test joins, so its username is taken. */
+const TAKEN = { email: 'brew.fan@example.com', username: 'brewfan' };
+
+describe('accounts: join, logout, login and Email Password', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let oldToken = '';
+  const pageErrors: string[] = [];
+
+  const outboxDir = () => path.join(app.dataDir, 'outbox');
+  const mailFiles = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).sort() : []);
+
+  /** The newest mail to `to` among those that arrived after the first `knownCount` files. */
+  async function waitForMail(to: string, knownCount: number): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const fresh = mailFiles().slice(knownCount).reverse();
+      for (const file of fresh) {
+        const text = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+        if (text.includes(`To: ${to}`)) return text;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no mail to ${to} arrived`);
+  }
+
+  const codeFrom = (mail: string) => {
+    const match = mail.match(/code is: (\S+)/);
+    if (!match) throw new Error(`no code in mail:\n${mail}`);
+    return match[1];
+  };
+
+  async function callTrpc(procedure: string, input: unknown): Promise<any> {
+    const response = await fetch(`${app.baseUrl}/trpc/${procedure}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`${procedure}: ${JSON.stringify(body)}`);
+    return body.result.data;
+  }
+
+  const loadProfileStatus = async (token: string) =>
+    (
+      await fetch(`${app.baseUrl}/api/user/loadprofile`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+    ).status;
+
+  const storedSession = (target: Page = page) => target.evaluate(() => localStorage.getItem('user'));
+  const alertText = (target: Page = page) => target.getByRole('alert').textContent();
+  const dialog = (target: Page = page) => target.getByRole('dialog');
+
+  async function expectDialog(title: string, body: string, target: Page = page) {
+    await dialog(target).getByRole('heading', { name: title, exact: true }).waitFor();
+    expect(await dialog(target).textContent()).toContain(body);
+  }
+  async function closeDialog(target: Page = page) {
+    await dialog(target).getByRole('button', { name: 'Close' }).click();
+    await dialog(target).waitFor({ state: 'detached' });
+  }
+  const horizontalOverflow = (target: Page) =>
+    target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    ({ context, page } = await openPage(browser, app.baseUrl));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    const known = mailFiles().length;
+    await callTrpc('auth.requestCode', { email: TAKEN.email });
+    await callTrpc('auth.register', {
+      email: TAKEN.email,
+      firstname: 'Brew',
+      lastname: 'Fan',
+      zipcode: '78701',
+      verificationcode: codeFrom(await waitForMail(TAKEN.email, known)),
+      userid: TAKEN.username,
+      password: PASSWORD,
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('joins in two steps: code by e-mail, then the details, and lands on /mylog signed in', async () => {
+    await page.goto('/join');
+    await page.getByRole('heading', { name: 'Join Siplog', level: 1 }).waitFor();
+
+    // Step 1: only the e-mail, forced to lower case.
+    const requestCode = page.getByRole('button', { name: 'Request Code' });
+    await requestCode.click();
+    expect(await alertText()).toBe(REGISTRATION_MESSAGES.emailInvalid);
+    const email = page.getByLabel('Email', { exact: true });
+    await email.pressSequentially('Ann.Lee@Example.com');
+    expect(await email.inputValue()).toBe(EMAIL);
+    const known = mailFiles().length;
+    await requestCode.click();
+
+    // Step 2: the e-mail is locked, the server's message shows.
+    const details = page.getByRole('form', { name: 'Your details' });
+    await details.waitFor();
+    const code = codeFrom(await waitForMail(EMAIL, known));
+    expect(await page.locator('.join-notice').textContent()).toMatch(/code/i);
+    expect(await email.inputValue()).toBe(EMAIL);
+    expect(await email.isEditable()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
+
+    const register = page.getByRole('button', { name: 'Register' });
+    await register.click();
+    expect(await alertText()).toBe(REGISTRATION_MESSAGES.firstNameRequired);
+    const firstName = page.getByLabel('First name');
+    expect(await firstName.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await firstName.fill('ann');
+    await page.getByLabel('Last name').fill('lee');
+    const phone = page.getByLabel('Phone');
+    await phone.pressSequentially('512a5550199');
+    expect(await phone.inputValue()).toBe('512-555-0199');
+    const zip = page.getByLabel('Zip code');
+    await zip.pressSequentially('787o012');
+    expect(await zip.inputValue()).toBe('78701');
+    await register.click();
+    expect(await alertText()).toBe(REGISTRATION_MESSAGES.enterCode);
+
+    // A wrong code first (the real one is case sensitive, so a swapped case is wrong too).
+    const codeField = page.getByLabel('Verification code');
+    const wrongCode = code === code.toLowerCase() ? `${code}x` : code.toLowerCase();
+    await codeField.fill(wrongCode);
+    expect(await codeField.inputValue()).toBe(wrongCode);
+
+    // The username is checked as it is typed, forced to lower case.
+    const username = page.getByLabel('Username');
+    await username.pressSequentially('BrewFan');
+    expect(await username.inputValue()).toBe(TAKEN.username);
+    await page.getByText(REGISTRATION_MESSAGES.usernameTaken).waitFor();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill(PASSWORD);
+    await register.click();
+    expect(await alertText()).toBe(REGISTRATION_MESSAGES.usernameTaken);
+    await username.fill('');
+    await username.pressSequentially('annlee');
+    await page.getByText('@annlee is available').waitFor();
+
+    await password.fill('secret');
+    await register.click();
+    expect(await alertText()).toBe(REGISTRATION_MESSAGES.weakPassword);
+    await password.fill(PASSWORD);
+    const yearOfBirth = page.getByLabel('Year of birth');
+    const years = await yearOfBirth.locator('option').evaluateAll((options) =>
+      options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
+    );
+    expect(years).toHaveLength(100);
+    expect(years[0]).toBe(String(new Date().getFullYear() - 10));
+    await yearOfBirth.selectOption('1990');
+
+    // The server refuses the wrong code: the failure dialog, only the code and password cleared.
+    await register.click();
+    await expectDialog('Error', REGISTRATION_MESSAGES.failed);
+    expect(await dialog().textContent()).toMatch(/code/i);
+    await closeDialog();
+    expect(await codeField.inputValue()).toBe('');
+    expect(await password.inputValue()).toBe('');
+    expect(await firstName.inputValue()).toBe('ann');
+    expect(await username.inputValue()).toBe('annlee');
+    expect(await phone.inputValue()).toBe('512-555-0199');
+    expect(await storedSession()).toBeNull();
+
+    await codeField.fill(code);
+    await password.fill(PASSWORD);
+    await register.click();
+    await page.waitForURL('**/mylog');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Hi Ann').waitFor();
+    const session = JSON.parse((await storedSession())!);
+    expect(session).toMatchObject({ status: 200, email: EMAIL, username: 'annlee', first_name: 'Ann', last_name: 'Lee' });
+    oldToken = session.token;
+    expect(await loadProfileStatus(oldToken)).toBe(200);
+  });
+
+  it('Logout revokes the token, clears the session and goes to /login', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
+    expect(await storedSession()).toBeNull();
+    expect(await loadProfileStatus(oldToken)).toBe(401);
+  });
+
+  it('logs in: empty fields warn, a wrong password fails, the right one opens /mylog', async () => {
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.click();
+    await expectDialog(LOGIN_MESSAGES.invalidFields.title, LOGIN_MESSAGES.invalidFields.body);
+    await closeDialog();
+
+    const email = page.getByLabel('Email', { exact: true });
+    await email.pressSequentially(' Ann.Lee @Example.com');
+    expect(await email.inputValue()).toBe(EMAIL);
+    await login.click();
+    await expectDialog(LOGIN_MESSAGES.invalidFields.title, LOGIN_MESSAGES.invalidFields.body);
+    await closeDialog();
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('Wrong1234');
+    await login.click();
+    await expectDialog(LOGIN_MESSAGES.failed.title, LOGIN_MESSAGES.failed.body);
+    await closeDialog();
+    expect(await storedSession()).toBeNull();
+
+    // The visibility toggle.
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    // Slow the answer down a little to see the progress message.
+    await page.route('**/trpc/auth.login**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await password.fill(PASSWORD);
+    await login.click();
+    await dialog().getByText(LOGIN_MESSAGES.authenticating).waitFor();
+    expect(await dialog().getByRole('progressbar').isVisible()).toBe(true);
+    await page.waitForURL('**/mylog');
+    await page.unroute('**/trpc/auth.login**');
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Hi Ann').waitFor();
+    expect(JSON.parse((await storedSession())!)).toMatchObject({ status: 200, email: EMAIL, first_name: 'Ann' });
+    expect(await dialog().count()).toBe(0);
+  });
+
+  it('sends a signed-in visitor of /login (and /join) straight to /mylog', async () => {
+    await page.goto('/login');
+    await page.waitForURL('**/mylog');
+    await page.goto('/join');
+    await page.waitForURL('**/mylog');
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Hi Ann').waitFor();
+  });
+
+  it("'Email Password' checks the e-mail, mails a temporary password once, and a repeat click shows the first message", async () => {
+    const { context: guest, page: guestPage } = await openPage(browser, app.baseUrl);
+    try {
+      await guestPage.goto('/login');
+      const emailPassword = guestPage.getByRole('button', { name: 'Email Password' });
+      await emailPassword.click();
+      expect(await alertText(guestPage)).toBe(FORGOT_PASSWORD_MESSAGES.emailRequired);
+      const email = guestPage.getByLabel('Email', { exact: true });
+      await email.fill('ann.lee@');
+      await emailPassword.click();
+      expect(await alertText(guestPage)).toBe(FORGOT_PASSWORD_MESSAGES.emailInvalid);
+
+      await email.fill(EMAIL);
+      const known = mailFiles().length;
+      await emailPassword.click();
+      await dialog(guestPage).getByText(FORGOT_PASSWORD_MESSAGES.sentIfFound).waitFor();
+      const mail = await waitForMail(EMAIL, known);
+      expect(mail).toMatch(/temporary password is: \S+/);
+      await closeDialog(guestPage);
+
+      const afterFirst = mailFiles().length;
+      await emailPassword.click();
+      await dialog(guestPage).getByText(FORGOT_PASSWORD_MESSAGES.sent).waitFor();
+      await closeDialog(guestPage);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mailFiles()).toHaveLength(afterFirst);
+    } finally {
+      await guest.close();
+    }
+  });
+
+  it('fits a 375 px screen: /login, and both steps of /join', async () => {
+    const { context: phone, page: phonePage } = await openPage(browser, app.baseUrl, PHONE);
+    try {
+      await phonePage.goto('/login');
+      await phonePage.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      expect(await horizontalOverflow(phonePage)).toBeLessThanOrEqual(0);
+
+      await phonePage.goto('/join');
+      await phonePage.getByLabel('Email', { exact: true }).fill('phone.check@example.com');
+      expect(await horizontalOverflow(phonePage)).toBeLessThanOrEqual(0);
+      await phonePage.getByRole('button', { name: 'Request Code' }).click();
+      await phonePage.getByRole('form', { name: 'Your details' }).waitFor();
+      await phonePage.getByLabel('Username').fill('phonecheck');
+      expect(await horizontalOverflow(phonePage)).toBeLessThanOrEqual(0);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('raised no script errors along the way', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

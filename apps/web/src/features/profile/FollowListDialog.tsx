@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS, parsePlaceEntry, PROFILE_MESSAGES } from '@siplog/contracts';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { FollowButton } from './FollowButton';
+import { avatarUrlOf } from './images';
+import { CloseIcon, PlaceIcon, SearchIcon } from './icons';
+import { Modal } from './Modal';
+
+export type FollowListName = 'followers' | 'following';
+
+interface FollowListDialogProps {
+  /** The list's name, shown as the header ('followers' or 'following'). */
+  listName: FollowListName;
+  /** Usernames, and `place:{id};{name}` entries for followed places. */
+  entries: string[];
+  /** The friend search box: only on the 'following' list (spec §2 /mylog). */
+  searchable?: boolean;
+  onClose: () => void;
+}
+
+/** One row: a person (small avatar, @username link, follow button) or a place (place icon, name link). */
+export function FollowListRow({ entry }: { entry: string }) {
+  const place = parsePlaceEntry(entry);
+  if (place) {
+    return (
+      <li className="follow-list__row">
+        <span className="follow-list__place-icon">
+          <PlaceIcon />
+        </span>
+        <Link to={`/view/${encodeURIComponent(place.establishmentId)}`} className="follow-list__name">
+          {place.name}
+        </Link>
+        <span className="follow-list__kind">place</span>
+      </li>
+    );
+  }
+  return (
+    <li className="follow-list__row">
+      <img className="follow-list__avatar" src={avatarUrlOf(entry)} alt="" width={40} height={40} loading="lazy" />
+      <Link to={`/user/${encodeURIComponent(entry)}`} className="follow-list__name">
+        @{entry}
+      </Link>
+      <FollowButton username={entry} size="small" />
+    </li>
+  );
+}
+
+function FriendSearch() {
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+
+  // Debounced (spec §9, 500 ms): the term only follows the box after typing pauses.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTerm(text.trim()), LIMITS.searchDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+
+  const enabled = term.length >= LIMITS.searchMin;
+  const search = trpc.user.search.useQuery({ searchString: term }, { enabled, retry: false, staleTime: 30_000 });
+  useEffect(() => {
+    if (search.error) logToServer('error', `User search failed: ${search.error.message}`);
+  }, [search.error]);
+
+  const results = enabled ? (search.data?.searchresult ?? []) : [];
+  const typing = text.trim() !== term;
+
+  return (
+    <div className="follow-list__search">
+      <label className="follow-list__search-box">
+        <SearchIcon className="follow-list__search-icon" />
+        <input
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={PROFILE_MESSAGES.searchFriendsPlaceholder}
+          aria-label={PROFILE_MESSAGES.searchFriendsPlaceholder}
+          maxLength={LIMITS.textFieldMax}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        {text && (
+          <button type="button" className="follow-list__clear" onClick={() => setText('')} aria-label="Clear search">
+            <CloseIcon width={16} height={16} />
+          </button>
+        )}
+      </label>
+      {enabled && (
+        <div className="follow-list__results" aria-live="polite" aria-busy={search.isFetching || typing}>
+          <p className="follow-list__section-title">Search results</p>
+          {search.isLoading ? (
+            <p className="follow-list__hint">Searching…</p>
+          ) : search.isError ? (
+            <p className="follow-list__hint">Search is not available right now. Please try again.</p>
+          ) : results.length === 0 ? (
+            <p className="follow-list__hint">No people or places match “{term}”.</p>
+          ) : (
+            <ul className="follow-list__rows" aria-label="Search results">
+              {results.map((result) => (
+                <FollowListRow key={result.username} entry={result.username} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The followers / following list of spec §2 /mylog, in a modal whose header is the list's name. */
+export function FollowListDialog({ listName, entries, searchable = false, onClose }: FollowListDialogProps) {
+  return (
+    <Modal title={listName} onClose={onClose} className="follow-list">
+      {searchable && <FriendSearch />}
+      <div className="follow-list__body">
+        {searchable && entries.length > 0 && <p className="follow-list__section-title">{listName}</p>}
+        {entries.length === 0 ? (
+          <p className="follow-list__empty">{PROFILE_MESSAGES.emptyList(listName)}</p>
+        ) : (
+          <ul className="follow-list__rows" aria-label={listName}>
+            {entries.map((entry) => (
+              <FollowListRow key={entry} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { LIMITS } from '@siplog/contracts';
+import { postImageUrl } from './images';
+import { ChevronIcon, CupIcon } from './icons';
+import { StarRating } from './StarRating';
+import type { PostSummary } from './types';
+
+interface OrdersCarouselProps {
+  title: string;
+  orders: PostSummary[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  emptyText: string;
+  onOpen: (post: PostSummary) => void;
+}
+
+/** A 200x250 px card: first photo, order, place and stars; the whole card opens the post. */
+function PostCard({ post, onOpen }: { post: PostSummary; onOpen: (post: PostSummary) => void }) {
+  const image = post.images[0];
+  return (
+    <li className="post-card">
+      <button type="button" className="post-card__button" onClick={() => onOpen(post)} aria-label={`${post.order} at ${post.establishment_name}`}>
+        <span className="post-card__image">
+          {image ? (
+            <img src={postImageUrl(image, true)} alt="" loading="lazy" width={200} height={140} />
+          ) : (
+            <CupIcon width={40} height={40} />
+          )}
+        </span>
+        <span className="post-card__text">
+          <span className="post-card__order">{post.order}</span>
+          <span className="post-card__place">{post.establishment_name}</span>
+          <StarRating rating={post.rating} size={14} />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * A horizontal row of post cards with left and right arrows that scroll by 300 px (spec §9). The arrows
+ * dim at either end; touch and trackpad scrolling work as usual.
+ */
+export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOpen }: OrdersCarouselProps) {
+  const headingId = useId();
+  const trackRef = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: true });
+
+  const measure = useCallback(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const start = track.scrollLeft <= 1;
+    const end = track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
+    setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
+  }, []);
+
+  const count = orders?.length ?? 0;
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(track);
+    return () => observer.disconnect();
+  }, [measure, count]);
+
+  const scroll = (direction: -1 | 1) => {
+    trackRef.current?.scrollBy({ left: direction * LIMITS.carouselScrollPx, behavior: 'smooth' });
+  };
+
+  const hasOrders = count > 0;
+  return (
+    <section className="orders-carousel" aria-labelledby={headingId}>
+      <header className="orders-carousel__header">
+        <h2 id={headingId} className="orders-carousel__title">
+          {title}
+          {hasOrders && <span className="orders-carousel__count">{count}</span>}
+        </h2>
+        {hasOrders && (
+          <div className="orders-carousel__arrows">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => scroll(-1)}
+              disabled={edges.start}
+              aria-label={`Scroll ${title} left`}
+            >
+              <ChevronIcon direction="left" />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => scroll(1)}
+              disabled={edges.end}
+              aria-label={`Scroll ${title} right`}
+            >
+              <ChevronIcon direction="right" />
+            </button>
+          </div>
+        )}
+      </header>
+      {loading ? (
+        <ul className="orders-carousel__track" aria-hidden="true">
+          {[0, 1, 2, 3].map((key) => (
+            <li key={key} className="post-card post-card--skeleton" />
+          ))}
+        </ul>
+      ) : hasOrders ? (
+        <ul ref={trackRef} className="orders-carousel__track" onScroll={measure} aria-label={title}>
+          {orders!.map((post) => (
+            <PostCard key={post.post_id} post={post} onOpen={onOpen} />
+          ))}
+        </ul>
+      ) : (
+        <div className="orders-carousel__empty">
+          <CupIcon width={28} height={28} />
+          <p>{failed ? 'These orders could not be loaded right now.' : emptyText}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,397 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
+import { writeSession } from '../../features/session/session-storage';
+import { useSession } from '../../features/session/useSession';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { AuthAside } from '../login/AuthAside';
+import { describeFailure, httpStatusOf, specificServerMessage } from '../login/login-form';
+import { PasswordField } from '../login/PasswordField';
+import {
+  applyInputRule,
+  checkJoinEmail,
+  checkJoinForm,
+  EMPTY_JOIN_FORM,
+  passwordChecks,
+  usernameProblem,
+  yearOfBirthOptions,
+  type JoinField,
+  type JoinForm,
+} from './join-form';
+import { useDebouncedValue } from './useDebouncedValue';
+import '../login/login.css';
+import './join.css';
+
+type Step = 'email' | 'details';
+type UsernameStatus = { tone: 'ok' | 'bad' | 'muted'; text: string } | null;
+
+const fieldId = (field: JoinField) => `join-${field}`;
+const focusField = (field: JoinField) => document.getElementById(fieldId(field))?.focus();
+
+export function JoinPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { showMessage } = useMessageDialog();
+  const utils = trpc.useUtils();
+  const [step, setStep] = useState<Step>('email');
+  const [form, setForm] = useState<JoinForm>(EMPTY_JOIN_FORM);
+  const [error, setError] = useState<{ field: JoinField; message: string } | null>(null);
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const requestCode = trpc.auth.requestCode.useMutation();
+  const register = trpc.auth.register.useMutation();
+  const years = useMemo(() => yearOfBirthOptions(), []);
+
+  // Username availability, asked once the person stops typing (spec §5: it must be available).
+  const debouncedUsername = useDebouncedValue(form.userid, LIMITS.searchDebounceMs);
+  const debouncedProblem = debouncedUsername ? usernameProblem(debouncedUsername) : null;
+  const availability = trpc.auth.usernameAvailable.useQuery(
+    { username: debouncedUsername },
+    { enabled: step === 'details' && debouncedUsername !== '' && debouncedProblem === null, staleTime: 30_000, retry: false },
+  );
+  const usernameSettled = form.userid === debouncedUsername;
+  const usernameKnownTaken = usernameSettled && debouncedProblem === null && availability.data?.useravailable === false;
+
+  if (session) return <Navigate to="/mylog" replace />;
+
+  let usernameStatus: UsernameStatus = null;
+  if (form.userid && error?.field !== 'userid') {
+    if (!usernameSettled) {
+      if (usernameProblem(form.userid) === null) usernameStatus = { tone: 'muted', text: 'Checking availability…' };
+    } else if (debouncedProblem) {
+      usernameStatus = { tone: 'bad', text: debouncedProblem };
+    } else if (availability.data?.useravailable === true) {
+      usernameStatus = { tone: 'ok', text: `@${debouncedUsername} is available` };
+    } else if (usernameKnownTaken) {
+      usernameStatus = { tone: 'bad', text: REGISTRATION_MESSAGES.usernameTaken };
+    } else if (availability.isFetching) {
+      usernameStatus = { tone: 'muted', text: 'Checking availability…' };
+    }
+  }
+
+  const update = (field: JoinField, value: string) => {
+    setForm((current) => ({ ...current, [field]: applyInputRule(field, value) }));
+    if (error?.field === field) setError(null);
+  };
+
+  const showFieldError = (field: JoinField, message: string) => {
+    setError({ field, message });
+    focusField(field);
+  };
+
+  const codeFailed = (failure: unknown) => {
+    showMessage({ title: 'Error', body: specificServerMessage(failure) ?? REGISTRATION_MESSAGES.codeFailed });
+    if (httpStatusOf(failure) !== 429) logToServer('error', describeFailure('Verification code request failed', failure));
+  };
+
+  /** Step 1 (and "send a new code" in step 2): mails a verification code to the address. */
+  const sendCode = async (): Promise<boolean> => {
+    const check = checkJoinEmail(form.email);
+    if (!check.ok) {
+      setStep('email');
+      showFieldError('email', check.message);
+      return false;
+    }
+    try {
+      const response = await requestCode.mutateAsync({ email: check.value });
+      if (response.status !== 200) {
+        showMessage({ title: 'Error', body: response.msg || REGISTRATION_MESSAGES.codeFailed });
+        return false;
+      }
+      setForm((current) => ({ ...current, email: check.value }));
+      setCodeNotice(response.msg);
+      return true;
+    } catch (failure) {
+      codeFailed(failure);
+      return false;
+    }
+  };
+
+  const submitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    if (requestCode.isPending) return;
+    setError(null);
+    if (await sendCode()) setStep('details');
+  };
+
+  const resendCode = async () => {
+    if (requestCode.isPending) return;
+    if (await sendCode()) focusField('verificationcode');
+  };
+
+  const submitDetails = async (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const check = checkJoinForm(form);
+    if (!check.ok) {
+      if (check.field === 'email') setStep('email');
+      showFieldError(check.field, check.message);
+      return;
+    }
+    if (usernameKnownTaken && debouncedUsername === check.value.userid) {
+      showFieldError('userid', REGISTRATION_MESSAGES.usernameTaken);
+      return;
+    }
+    setError(null);
+    try {
+      const response = await register.mutateAsync(check.value);
+      writeSession(response.user);
+      void navigate('/mylog', { replace: true });
+    } catch (failure) {
+      logToServer('error', REGISTRATION_MESSAGES.failedLog);
+      const detail = specificServerMessage(failure);
+      // Spec §8 says "The form is cleared". We clear only the single-use verification code and the password,
+      // and keep everything else the person typed: we never make anyone retype their details.
+      setForm((current) => ({ ...current, verificationcode: '', password: '' }));
+      if (detail === REGISTRATION_MESSAGES.usernameTaken) {
+        setError({ field: 'userid', message: detail });
+        void utils.auth.usernameAvailable.invalidate();
+      }
+      showMessage({
+        title: 'Error',
+        body: (
+          <>
+            <p className="join-dialog__lead">{REGISTRATION_MESSAGES.failed}</p>
+            {detail && <p className="join-dialog__detail">{detail}</p>}
+          </>
+        ),
+      });
+    }
+  };
+
+  const fieldProps = (field: JoinField) => ({
+    id: fieldId(field),
+    name: field,
+    value: form[field],
+    'aria-invalid': error?.field === field,
+    'aria-describedby': error?.field === field ? `${fieldId(field)}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+  });
+
+  const errorFor = (field: JoinField): ReactNode =>
+    error?.field === field ? (
+      <p id={`${fieldId(field)}-error`} className="auth-field__error" role="alert">
+        {error.message}
+      </p>
+    ) : null;
+
+  return (
+    <div className="auth-page join-page">
+      <AuthAside
+        eyebrow="Join Siplog"
+        title="Every sip worth remembering."
+        intro="Create your free account in two quick steps: confirm your email, then tell us a little about yourself."
+      />
+
+      <div className="auth-card">
+        <h1 className="auth-card__title">Join Siplog</h1>
+        <ol className="join-steps" aria-label="Steps">
+          <li aria-current={step === 'email' ? 'step' : undefined} className={step === 'details' ? 'is-done' : undefined}>
+            <span className="join-steps__dot" aria-hidden="true">
+              1
+            </span>
+            Verify email
+          </li>
+          <li aria-current={step === 'details' ? 'step' : undefined}>
+            <span className="join-steps__dot" aria-hidden="true">
+              2
+            </span>
+            Your details
+          </li>
+        </ol>
+
+        {step === 'email' ? (
+          <form noValidate onSubmit={submitEmail} aria-label="Verify email">
+            <p className="auth-card__lead">We will email you a verification code to confirm the address is yours.</p>
+            <div className="auth-field">
+              <label htmlFor={fieldId('email')}>Email</label>
+              <input
+                {...fieldProps('email')}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={LIMITS.emailMax}
+                placeholder="you@example.com"
+                autoFocus
+              />
+              {errorFor('email')}
+            </div>
+            <button type="submit" className="button button--primary auth-card__submit" disabled={requestCode.isPending} aria-busy={requestCode.isPending}>
+              Request Code
+            </button>
+          </form>
+        ) : (
+          <form noValidate onSubmit={submitDetails} aria-label="Your details">
+            {codeNotice && (
+              <p className="join-notice" role="status">
+                {codeNotice}
+              </p>
+            )}
+
+            <div className="auth-field">
+              <div className="auth-field__label-row">
+                <label htmlFor={fieldId('email')}>Email</label>
+                <button
+                  type="button"
+                  className="auth-link-button"
+                  aria-label="Change email"
+                  onClick={() => {
+                    setCodeNotice(null);
+                    setError(null);
+                    setStep('email');
+                  }}
+                >
+                  change
+                </button>
+              </div>
+              <input {...fieldProps('email')} type="email" readOnly aria-readonly="true" />
+              {errorFor('email')}
+            </div>
+
+            <div className="join-row">
+              <div className="auth-field">
+                <label htmlFor={fieldId('firstname')}>First name</label>
+                <input {...fieldProps('firstname')} autoComplete="given-name" maxLength={LIMITS.nameMax} autoFocus />
+                {errorFor('firstname')}
+              </div>
+              <div className="auth-field">
+                <label htmlFor={fieldId('lastname')}>Last name</label>
+                <input {...fieldProps('lastname')} autoComplete="family-name" maxLength={LIMITS.nameMax} />
+                {errorFor('lastname')}
+              </div>
+            </div>
+
+            <div className="join-row">
+              <div className="auth-field">
+                <label htmlFor={fieldId('phonenumber')}>
+                  Phone <span className="join-optional">(optional)</span>
+                </label>
+                <input
+                  {...fieldProps('phonenumber')}
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  maxLength={LIMITS.phoneMax}
+                  placeholder="555-555-5555"
+                />
+                {errorFor('phonenumber')}
+              </div>
+              <div className="auth-field">
+                <label htmlFor={fieldId('zipcode')}>Zip code</label>
+                <input
+                  {...fieldProps('zipcode')}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={LIMITS.zipLength}
+                  placeholder="78701"
+                />
+                {errorFor('zipcode')}
+              </div>
+            </div>
+
+            <div className="auth-field">
+              <div className="auth-field__label-row">
+                <label htmlFor={fieldId('verificationcode')}>Verification code</label>
+                <button type="button" className="auth-link-button" onClick={resendCode} disabled={requestCode.isPending}>
+                  Send a new code
+                </button>
+              </div>
+              <input
+                {...fieldProps('verificationcode')}
+                autoComplete="one-time-code"
+                autoCapitalize="off"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={32}
+                className="join-code"
+                aria-describedby={error?.field === 'verificationcode' ? `${fieldId('verificationcode')}-error` : 'join-code-hint'}
+              />
+              {errorFor('verificationcode') ?? (
+                <p id="join-code-hint" className="auth-field__hint">
+                  From the email we just sent to <strong>{form.email}</strong>. Capital letters matter.
+                </p>
+              )}
+            </div>
+
+            <div className="auth-field">
+              <label htmlFor={fieldId('userid')}>Username</label>
+              <div className="join-username">
+                <span className="join-username__at" aria-hidden="true">
+                  @
+                </span>
+                <input
+                  {...fieldProps('userid')}
+                  autoComplete="username"
+                  autoCapitalize="off"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={LIMITS.usernameMax}
+                  aria-describedby={error?.field === 'userid' ? `${fieldId('userid')}-error` : 'join-userid-status'}
+                />
+              </div>
+              {errorFor('userid')}
+              <p
+                id="join-userid-status"
+                className={`join-username__status${usernameStatus ? ` is-${usernameStatus.tone}` : ''}`}
+                role="status"
+              >
+                {usernameStatus?.text ??
+                  (!form.userid && error?.field !== 'userid'
+                    ? `${LIMITS.usernameMin}–${LIMITS.usernameMax} characters: letters, numbers, dots and underscores.`
+                    : '')}
+              </p>
+            </div>
+
+            <div className="auth-field">
+              <label htmlFor={fieldId('password')}>Password</label>
+              <PasswordField
+                {...fieldProps('password')}
+                autoComplete="new-password"
+                maxLength={LIMITS.passwordMax}
+                aria-describedby={error?.field === 'password' ? `${fieldId('password')}-error` : 'join-password-rules'}
+              />
+              {errorFor('password')}
+              <ul id="join-password-rules" className="join-rules" aria-label="Password needs">
+                {passwordChecks(form.password).map((rule) => (
+                  <li key={rule.label} className={rule.met ? 'is-met' : undefined}>
+                    {rule.label}
+                  </li>
+                ))}
+              </ul>
+            </div>
+
+            <div className="auth-field">
+              <label htmlFor={fieldId('yearofbirth')}>
+                Year of birth <span className="join-optional">(optional)</span>
+              </label>
+              <select {...fieldProps('yearofbirth')}>
+                <option value="">Choose a year</option>
+                {years.map((year) => (
+                  <option key={year} value={String(year)}>
+                    {year}
+                  </option>
+                ))}
+              </select>
+              {errorFor('yearofbirth')}
+            </div>
+
+            <p className="join-terms">
+              By joining you agree to our <Link to="/terms-of-service">Terms of Service</Link>.
+            </p>
+
+            <button type="submit" className="button button--primary auth-card__submit" disabled={register.isPending} aria-busy={register.isPending}>
+              Register
+            </button>
+          </form>
+        )}
+
+        <p className="auth-card__footnote">
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  capitalizeName,
+  emailOnlySchema,
+  formatPhoneInput,
+  LIMITS,
+  registerUserSchema,
+  usernameField,
+} from '@siplog/contracts';
+import type { z } from 'zod';
+import { normalizeEmailInput } from '../login/login-form';
+
+/** The fields of step 2, in the order of registerUserSchema (so its first issue is the first field on screen). */
+export type JoinField =
+  | 'email'
+  | 'firstname'
+  | 'lastname'
+  | 'phonenumber'
+  | 'zipcode'
+  | 'verificationcode'
+  | 'userid'
+  | 'password'
+  | 'yearofbirth';
+export type JoinForm = Record<JoinField, string>;
+export type RegisterRequest = z.input<typeof registerUserSchema>;
+
+export const EMPTY_JOIN_FORM: JoinForm = {
+  email: '',
+  firstname: '',
+  lastname: '',
+  phonenumber: '',
+  zipcode: '',
+  verificationcode: '',
+  userid: '',
+  password: '',
+  yearofbirth: '',
+};
+
+/** What each field accepts as it is typed (spec §5 Registration). */
+export function applyInputRule(field: JoinField, raw: string): string {
+  switch (field) {
+    case 'email':
+      return normalizeEmailInput(raw);
+    case 'firstname':
+    case 'lastname':
+      return raw.slice(0, LIMITS.nameMax);
+    case 'phonenumber':
+      return formatPhoneInput(raw, LIMITS.phoneMax);
+    case 'zipcode':
+      return raw.replace(/\D/g, '').slice(0, LIMITS.zipLength);
+    case 'verificationcode':
+      // Case sensitive: only stray spaces (from a paste) are dropped, the letters stay as they are.
+      return raw.replace(/\s/g, '');
+    case 'userid':
+      return raw.replace(/\s/g, '').toLowerCase().slice(0, LIMITS.usernameMax);
+    default:
+      return raw;
+  }
+}
+
+export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: JoinField; message: string };
+
+/** Step 1: just the e-mail, with the registration message. */
+export function checkJoinEmail(email: string): FieldCheck<string> {
+  const result = emailOnlySchema.safeParse({ email });
+  if (result.success) return { ok: true, value: result.data.email };
+  return { ok: false, field: 'email', message: result.error.issues[0].message };
+}
+
+/**
+ * Step 2: the whole form against the schema the server uses; the first issue in schema order is
+ * reported. A valid form becomes the request, names capitalised (spec §5) and an unchosen year left out.
+ */
+export function checkJoinForm(form: JoinForm): FieldCheck<RegisterRequest> {
+  const { yearofbirth, ...rest } = form;
+  const result = registerUserSchema.safeParse({ ...rest, ...(yearofbirth ? { yearofbirth } : {}) });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, field: issue.path[0] as JoinField, message: issue.message };
+  }
+  const data = result.data;
+  return {
+    ok: true,
+    value: { ...data, firstname: capitalizeName(data.firstname), lastname: capitalizeName(data.lastname) },
+  };
+}
+
+/** Why a username cannot be used as typed, or null when it is worth asking the server whether it is free. */
+export function usernameProblem(username: string): string | null {
+  const result = usernameField.safeParse(username);
+  return result.success ? null : result.error.issues[0].message;
+}
+
+/** Year-of-birth choices: LIMITS.yearOfBirthEntries years, newest first, starting LIMITS.yearOfBirthOffset years back. */
+export function yearOfBirthOptions(now: Date = new Date()): number[] {
+  const newest = now.getFullYear() - LIMITS.yearOfBirthOffset;
+  return Array.from({ length: LIMITS.yearOfBirthEntries }, (_, index) => newest - index);
+}
+
+/** The parts of the registration password rule, for the live checklist under the field. */
+export function passwordChecks(password: string): Array<{ label: string; met: boolean }> {
+  return [
+    { label: `${LIMITS.registrationPasswordMin}+ characters`, met: password.length >= LIMITS.registrationPasswordMin },
+    { label: 'lower case letter', met: /[a-z]/.test(password) },
+    { label: 'upper case letter', met: /[A-Z]/.test(password) },
+    { label: 'number', met: /\d/.test(password) },
+    { label: 'no spaces', met: password.length > 0 && !/\s/.test(password) },
+  ];
+}

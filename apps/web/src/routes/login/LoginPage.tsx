@@ -1,0 +1,163 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { FORGOT_PASSWORD_MESSAGES, LIMITS, LOGIN_MESSAGES, SERVER_MESSAGES } from '@siplog/contracts';
+import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
+import { writeSession } from '../../features/session/session-storage';
+import { useSession } from '../../features/session/useSession';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { AuthAside } from './AuthAside';
+import { checkForgotPassword, checkLogin, describeFailure, httpStatusOf, normalizeEmailInput, specificServerMessage } from './login-form';
+import { PasswordField } from './PasswordField';
+import './login.css';
+
+const EMAIL_ID = 'login-email';
+
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { showMessage, closeMessage } = useMessageDialog();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  /** The address a temporary password was already requested for during this visit. */
+  const [tempPasswordSentTo, setTempPasswordSentTo] = useState<string | null>(null);
+  const login = trpc.auth.login.useMutation();
+  const requestTempPassword = trpc.auth.requestTempPassword.useMutation();
+
+  // Spec §2: a signed-in visitor of /login goes straight to their log.
+  if (session) return <Navigate to="/mylog" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const check = checkLogin({ email, password });
+    if (!check.ok) {
+      showMessage(LOGIN_MESSAGES.invalidFields);
+      return;
+    }
+    setEmailError(null);
+    showMessage({ title: 'Login', body: LOGIN_MESSAGES.authenticating, progress: true });
+    try {
+      const response = await login.mutateAsync(check.request);
+      closeMessage();
+      writeSession(response); // the whole answer is the session (spec §3)
+      void navigate('/mylog', { replace: true });
+    } catch (failure) {
+      const status = httpStatusOf(failure);
+      if (status === 429) {
+        // Too many attempts: the server says when to come back, "Invalid credentials" would be wrong.
+        showMessage({ title: LOGIN_MESSAGES.failed.title, body: (failure as Error).message });
+      } else {
+        showMessage(LOGIN_MESSAGES.failed);
+      }
+      if (status !== 401 && status !== 429) logToServer('error', describeFailure('Login failed', failure));
+    }
+  };
+
+  const emailPassword = async () => {
+    if (requestTempPassword.isPending) return;
+    const check = checkForgotPassword(email);
+    if (!check.ok) {
+      setEmailError(check.message);
+      document.getElementById(EMAIL_ID)?.focus();
+      return;
+    }
+    setEmailError(null);
+    // Spec §8: a repeat click shows 'A temporary password has been sent to your email.' and does not
+    // mail another one. A different address is a new request.
+    if (tempPasswordSentTo === check.email) {
+      showMessage({ title: 'Check your email', body: FORGOT_PASSWORD_MESSAGES.sent });
+      return;
+    }
+    try {
+      const response = await requestTempPassword.mutateAsync({ email: check.email });
+      setTempPasswordSentTo(check.email);
+      showMessage({ title: 'Check your email', body: response.msg || FORGOT_PASSWORD_MESSAGES.sentIfFound });
+    } catch (failure) {
+      showMessage({ title: 'Error', body: specificServerMessage(failure) ?? SERVER_MESSAGES.internal });
+      if (httpStatusOf(failure) !== 429) logToServer('error', describeFailure('Temporary password request failed', failure));
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <AuthAside
+        eyebrow="Welcome back"
+        title="Your next favourite cup is waiting."
+        intro="Log in to pick up where you left off: your sip log, the places you follow and the friends whose reviews you trust."
+      />
+
+      <form className="auth-card" noValidate onSubmit={submit} aria-labelledby="login-title">
+        <h1 id="login-title" className="auth-card__title">
+          Log in to Siplog
+        </h1>
+        <p className="auth-card__lead">Good to see you again.</p>
+
+        <div className="auth-field">
+          <label htmlFor={EMAIL_ID}>Email</label>
+          <input
+            id={EMAIL_ID}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={LIMITS.emailMax}
+            placeholder="you@example.com"
+            value={email}
+            aria-invalid={emailError !== null}
+            aria-describedby={emailError ? 'login-email-error' : undefined}
+            onChange={(event) => {
+              setEmail(normalizeEmailInput(event.target.value));
+              setEmailError(null);
+            }}
+          />
+          {emailError && (
+            <p id="login-email-error" className="auth-field__error" role="alert">
+              {emailError}
+            </p>
+          )}
+        </div>
+
+        <div className="auth-field">
+          <div className="auth-field__label-row">
+            <label htmlFor="login-password">Password</label>
+            <button
+              type="button"
+              className="auth-link-button"
+              onClick={emailPassword}
+              disabled={requestTempPassword.isPending}
+              aria-describedby="login-email-password-hint"
+            >
+              Email Password
+            </button>
+          </div>
+          <PasswordField
+            id="login-password"
+            name="password"
+            autoComplete="current-password"
+            maxLength={LIMITS.passwordMax}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p id="login-email-password-hint" className="auth-field__hint">
+            Forgot it? Enter your email and choose <strong>Email Password</strong>: we will send you a temporary one.
+          </p>
+        </div>
+
+        <button type="submit" className="button button--primary auth-card__submit" disabled={login.isPending}>
+          Login
+        </button>
+
+        <div className="auth-card__divider" role="presentation">
+          <span>New to Siplog?</span>
+        </div>
+        <Link to="/join" className="button auth-card__secondary">
+          Join Now
+        </Link>
+      </form>
+    </div>
+  );
+}

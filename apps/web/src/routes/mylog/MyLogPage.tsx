@@ -1,0 +1,121 @@
+import { useEffect, useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import { FollowListDialog, type FollowListName } from '../../features/profile/FollowListDialog';
+import { ProfileHeader } from '../../features/profile/ProfileHeader';
+import { ProfileOrders } from '../../features/profile/ProfileOrders';
+import { ProfileSkeleton } from '../../features/profile/ProfileStates';
+import type { OwnProfile } from '../../features/profile/types';
+import { useLogout } from '../../features/session/useLogout';
+import { useSession } from '../../features/session/useSession';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { AvatarControl } from './components/AvatarControl';
+import { EditProfilePanel } from './components/EditProfilePanel';
+import { FavoriteOrderEditor } from './components/FavoriteOrderEditor';
+import { useProfileImageUpload } from './components/useProfileImageUpload';
+import '../../features/profile/profile.css';
+import './mylog.css';
+
+function PencilIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 20h4L19 9l-4-4L4 16z" />
+      <path d="M13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function MyProfile({ profile }: { profile: OwnProfile }) {
+  const [editing, setEditing] = useState(false);
+  const [openList, setOpenList] = useState<FollowListName | null>(null);
+  const uploadInputId = useId();
+  const utils = trpc.useUtils();
+  const { progress, upload } = useProfileImageUpload(profile.email);
+  const fullName = `${profile.first_name} ${profile.last_name}`.trim();
+
+  const closeList = () => {
+    const closing = openList;
+    setOpenList(null);
+    // Spec §4: closing the 'following' list reloads the profile (follows made from search show up).
+    if (closing === 'following') void utils.user.profile.invalidate();
+  };
+
+  return (
+    <>
+      <ProfileHeader
+        profile={profile}
+        avatar={
+          <AvatarControl
+            inputId={uploadInputId}
+            fileName={profile.profile_images[0]}
+            name={fullName}
+            editing={editing}
+            progress={progress}
+            onFile={(file) => void upload(file)}
+          />
+        }
+        actions={
+          <button
+            type="button"
+            className={`button button--small${editing ? ' button--primary' : ''}`}
+            aria-pressed={editing}
+            onClick={() => setEditing((value) => !value)}
+          >
+            {editing ? <CheckIcon /> : <PencilIcon />}
+            {editing ? 'done' : 'edit'}
+          </button>
+        }
+        onShowList={setOpenList}
+        emptyFavoriteOrder="What do you order again and again? Choose edit to share it."
+        favoriteOrderEditor={editing ? <FavoriteOrderEditor initial={profile.current_fav_order} /> : undefined}
+      >
+        {editing && <EditProfilePanel profile={profile} uploadInputId={uploadInputId} uploading={progress !== null} />}
+      </ProfileHeader>
+
+      <ProfileOrders username={profile.username} isOwn />
+
+      {openList && (
+        <FollowListDialog
+          listName={openList}
+          entries={openList === 'followers' ? profile.followers : profile.following}
+          searchable={openList === 'following'}
+          onClose={closeList}
+        />
+      )}
+    </>
+  );
+}
+
+function MyLog({ email }: { email: string }) {
+  const logout = useLogout();
+  // The e-mail (checked against the token by the server) keeps each account's cached profile apart.
+  const profile = trpc.user.profile.useQuery({ email }, { retry: false });
+
+  // Spec §2 /mylog and §4: if loading the profile fails the person is logged out.
+  useEffect(() => {
+    if (!profile.error) return;
+    logToServer('info', `My Log profile load failed: ${profile.error.message}`);
+    logout();
+  }, [profile.error, logout]);
+
+  return (
+    <div className="profile-page mylog-page">
+      {profile.data ? <MyProfile profile={profile.data.user} /> : <ProfileSkeleton />}
+    </div>
+  );
+}
+
+/** The signed-in person's own page (spec §2 /mylog); without a session it goes to /login. */
+export function MyLogPage() {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  return <MyLog email={session.email} />;
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
+import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
+import { readSession, writeSession } from '../../../features/session/session-storage';
+import { useSession } from '../../../features/session/useSession';
+import { ChevronIcon } from '../../../features/profile/icons';
+import { trpc } from '../../../lib/trpc';
+
+/**
+ * The collapsible 'Change Password' section (spec §2, §8). A new password under 8 characters is refused
+ * here; otherwise the server's message shows under 'Message' (success) or 'Warning', and both fields clear.
+ * The server ends every earlier session on success, so the new token it answers replaces the stored one.
+ */
+export function ChangePasswordSection() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const session = useSession();
+  const { showMessage } = useMessageDialog();
+  const change = trpc.auth.changePassword.useMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    if (next.length < LIMITS.changePasswordMin) {
+      showMessage(PROFILE_MESSAGES.passwordTooShort);
+      return;
+    }
+    try {
+      const answer = await change.mutateAsync({ oldpassword: current, newpassword: next });
+      const stored = readSession();
+      if (answer.token && stored) writeSession({ ...stored, token: answer.token });
+      showMessage({ title: answer.status === 200 ? 'Message' : 'Warning', body: answer.msg });
+    } catch (error) {
+      showMessage({ title: 'Warning', body: (error as Error).message });
+    } finally {
+      setCurrent('');
+      setNext('');
+    }
+  };
+
+  return (
+    <details className="edit-section password-section">
+      <summary>
+        <span>Change Password</span>
+        <ChevronIcon direction="down" className="password-section__chevron" />
+      </summary>
+      <form className="password-section__form" onSubmit={submit}>
+        {/* A hidden username helps password managers tie the new password to the account. */}
+        <input type="text" name="username" autoComplete="username" value={session?.email ?? ''} readOnly hidden />
+        <label htmlFor="password-current">Current password</label>
+        <input
+          id="password-current"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          maxLength={LIMITS.passwordMax}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <label htmlFor="password-new">New password</label>
+        <input
+          id="password-new"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          maxLength={LIMITS.passwordMax}
+          onChange={(event) => setNext(event.target.value)}
+          aria-describedby="password-new-hint"
+        />
+        <p id="password-new-hint" className="edit-section__hint">
+          At least {LIMITS.changePasswordMin} characters. Other devices will be signed out.
+        </p>
+        <button type="submit" className="button button--primary button--small" disabled={change.isPending || !current || !next}>
+          {change.isPending ? 'Updating…' : 'Update password'}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link, useParams } from 'react-router';
+import { ProfileMessage, ProfileSkeleton } from '../../features/profile/ProfileStates';
+import { trpc } from '../../lib/trpc';
+import { PublicProfileView } from './PublicProfileView';
+import '../../features/profile/profile.css';
+
+/** /user/{username}: anyone's public profile, loaded by the username in the address. */
+export function PublicProfilePage() {
+  const username = (useParams().username ?? '').trim().toLowerCase();
+  const profile = trpc.user.publicProfile.useQuery({ username }, { enabled: username.length > 0, retry: false });
+  const notFound = !username || profile.error?.data?.httpStatus === 404 || profile.error?.data?.code === 'BAD_REQUEST';
+
+  return (
+    <div className="profile-page">
+      {profile.data ? (
+        <PublicProfileView profile={profile.data.user} />
+      ) : notFound ? (
+        <ProfileMessage title="No one here">
+          <p>
+            We could not find anyone called <strong>@{username}</strong>. The link may be mistyped, or the account may
+            have been closed.
+          </p>
+        </ProfileMessage>
+      ) : profile.isError ? (
+        <ProfileMessage
+          title="This profile did not load"
+          actions={
+            <>
+              <button type="button" className="button button--primary" onClick={() => void profile.refetch()}>
+                Try again
+              </button>
+              <Link to="/" className="button">
+                Back to the map
+              </Link>
+            </>
+          }
+        >
+          <p>Something went wrong on our side. Please try again in a moment.</p>
+        </ProfileMessage>
+      ) : (
+        <ProfileSkeleton />
+      )}
+    </div>
+  );
+}
