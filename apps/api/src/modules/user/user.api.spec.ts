@@ -26,7 +26,7 @@ async function upload(app: TestApp, account: TestAccount | null, file: Buffer | 
     headers: account ? account.auth : {},
     body: form,
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 describe('profiles', () => {
