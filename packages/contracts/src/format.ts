@@ -1,5 +1,10 @@
 /** Small text rules the spec states for inputs and displays, shared by the API and the web app. */
 
+/** Spec §5 Login: spaces are stripped from an e-mail and it is lower-cased (as typed, and again on the server). */
+export function normalizeEmail(raw: string): string {
+  return raw.replace(/\s/g, '').toLowerCase();
+}
+
 /** Keeps digits only and inserts hyphens after the 3rd and 6th digit: 5555555555 -> 555-555-5555. */
 export function formatPhoneInput(raw: string, maxLength = 12): string {
   const digits = raw.replace(/\D/g, '').slice(0, 10);

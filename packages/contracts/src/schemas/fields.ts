@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { normalizeEmail } from '../format';
 
 /** An e-mail field: spaces stripped, lower-cased, then checked. */
 export function emailField(message: string) {
   return z
     .string({ error: message })
-    .transform((value) => value.replace(/\s/g, '').toLowerCase())
+    .transform(normalizeEmail)
     .pipe(z.email({ error: message }).max(LIMITS.emailMax, { error: message }));
 }
 
