@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { codeFrom, outboxFiles, postJson, registerPerson, waitForMail } from './fixtures';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
 
 const PASSWORD = 'Secret12';
@@ -18,47 +17,7 @@ describe('accounts: join, logout, login and Email Password', () => {
   let oldToken = '';
   const pageErrors: string[] = [];
 
-  const outboxDir = () => path.join(app.dataDir, 'outbox');
-  const mailFiles = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).sort() : []);
-
-  /** The newest mail to `to` among those that arrived after the first `knownCount` files. */
-  async function waitForMail(to: string, knownCount: number): Promise<string> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const fresh = mailFiles().slice(knownCount).reverse();
-      for (const file of fresh) {
-        const text = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
-        if (text.includes(`To: ${to}`)) return text;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no mail to ${to} arrived`);
-  }
-
-  const codeFrom = (mail: string) => {
-    const match = mail.match(/code is: (\S+)/);
-    if (!match) throw new Error(`no code in mail:\n${mail}`);
-    return match[1];
-  };
-
-  async function callTrpc(procedure: string, input: unknown): Promise<any> {
-    const response = await fetch(`${app.baseUrl}/trpc/${procedure}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const body = await response.json();
-    if (!response.ok) throw new Error(`${procedure}: ${JSON.stringify(body)}`);
-    return body.result.data;
-  }
-
-  const loadProfileStatus = async (token: string) =>
-    (
-      await fetch(`${app.baseUrl}/api/user/loadprofile`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: '{}',
-      })
-    ).status;
+  const loadProfileStatus = async (token: string) => (await postJson(app.baseUrl, '/api/user/loadprofile', {}, token)).status;
 
   const storedSession = (target: Page = page) => target.evaluate(() => localStorage.getItem('user'));
   const alertText = (target: Page = page) => target.getByRole('alert').textContent();
@@ -81,15 +40,11 @@ describe('accounts: join, logout, login and Email Password', () => {
     ({ context, page } = await openPage(browser, app.baseUrl));
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    const known = mailFiles().length;
-    await callTrpc('auth.requestCode', { email: TAKEN.email });
-    await callTrpc('auth.register', {
+    await registerPerson(app.baseUrl, app.dataDir, {
       email: TAKEN.email,
       firstname: 'Brew',
       lastname: 'Fan',
-      zipcode: '78701',
-      verificationcode: codeFrom(await waitForMail(TAKEN.email, known)),
-      userid: TAKEN.username,
+      username: TAKEN.username,
       password: PASSWORD,
     });
   });
@@ -110,13 +65,13 @@ describe('accounts: join, logout, login and Email Password', () => {
     const email = page.getByLabel('Email', { exact: true });
     await email.pressSequentially('Ann.Lee@Example.com');
     expect(await email.inputValue()).toBe(EMAIL);
-    const known = mailFiles().length;
+    const known = outboxFiles(app.dataDir).length;
     await requestCode.click();
 
     // Step 2: the e-mail is locked, the server's message shows.
     const details = page.getByRole('form', { name: 'Your details' });
     await details.waitFor();
-    const code = codeFrom(await waitForMail(EMAIL, known));
+    const code = codeFrom(await waitForMail(app.dataDir, EMAIL, { after: known }));
     expect(await page.locator('.join-notice').textContent()).toMatch(/code/i);
     expect(await email.inputValue()).toBe(EMAIL);
     expect(await email.isEditable()).toBe(false);
@@ -266,19 +221,19 @@ describe('accounts: join, logout, login and Email Password', () => {
       expect(await alertText(guestPage)).toBe(FORGOT_PASSWORD_MESSAGES.emailInvalid);
 
       await email.fill(EMAIL);
-      const known = mailFiles().length;
+      const known = outboxFiles(app.dataDir).length;
       await emailPassword.click();
       await dialog(guestPage).getByText(FORGOT_PASSWORD_MESSAGES.sentIfFound).waitFor();
-      const mail = await waitForMail(EMAIL, known);
+      const mail = await waitForMail(app.dataDir, EMAIL, { after: known });
       expect(mail).toMatch(/temporary password is: \S+/);
       await closeDialog(guestPage);
 
-      const afterFirst = mailFiles().length;
+      const afterFirst = outboxFiles(app.dataDir).length;
       await emailPassword.click();
       await dialog(guestPage).getByText(FORGOT_PASSWORD_MESSAGES.sent).waitFor();
       await closeDialog(guestPage);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(mailFiles()).toHaveLength(afterFirst);
+      expect(outboxFiles(app.dataDir)).toHaveLength(afterFirst);
     } finally {
       await guest.close();
     }

@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { followPlace, makePng, postJson, registerPerson, seedPosts, storeImage, type SeedPost } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
-import { followPlace, makePng, registerPerson, seedPosts, storeImage, type SeedPost } from './profile-fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-profile-screens');
@@ -18,16 +19,14 @@ fs.mkdirSync(outDir, { recursive: true });
 /** Demo drink photos from the API's seed renderer when it is built; plain gradients otherwise. */
 async function drinkPhoto(kind: string, seed: number): Promise<{ full: Buffer; thumb: Buffer }> {
   try {
-    const requireFromApi = createRequire(path.resolve(here, '../../api/package.json'));
-    const sharp = requireFromApi('sharp');
-    const { renderDrinkPhoto } = requireFromApi(path.resolve(here, '../../api/dist/seed/demo-images.js'));
+    const { renderDrinkPhoto } = createRequire(import.meta.url)(path.resolve(here, '../../api/dist/seed/demo-images.js'));
     const png: Buffer = await renderDrinkPhoto(kind, seed);
     return {
       full: await sharp(png).resize(1200).webp().toBuffer(),
       thumb: await sharp(png).resize(400).webp().toBuffer(),
     };
   } catch {
-    const png = makePng(240, [120 + seed * 20, 80, 40]);
+    const png = await makePng(240, [120 + seed * 20, 80, 40]);
     return { full: png, thumb: png };
   }
 }
@@ -53,14 +52,14 @@ try {
   // Ben gets a profile picture through the real upload.
   const form = new FormData();
   form.append('data', JSON.stringify({ email: ben.email, filetype: 'image' }));
-  form.append('file', new Blob([new Uint8Array(makePng(256, [60, 110, 90]))], { type: 'image/png' }), 'ben.png');
+  form.append('file', new Blob([new Uint8Array(await makePng(256, [60, 110, 90]))], { type: 'image/png' }), 'ben.png');
   await fetch(`${app.baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: { Authorization: `Bearer ${ben.token}` }, body: form });
 
   const kinds = ['coffee', 'boba', 'matcha', 'tea', 'cold-brew', 'coffee', 'boba'];
   const images: string[] = [];
   for (const [index, kind] of kinds.entries()) {
     const photo = await drinkPhoto(kind, index + 1);
-    images.push(storeImage(app.dataDir, photo.full, photo.thumb));
+    images.push(await storeImage(app.dataDir, photo.full, photo.thumb));
   }
   const posts: SeedPost[] = [
     { order: 'Iced oat milk latte, extra shot', review: 'Silky, not too sweet, and the espresso really comes through. My go-to before work.', rating: 5, place: { name: 'Figure 8 Coffee Purveyors', city: 'Austin' }, images: [images[0]], minutesAgo: 30, likes: 2 },
@@ -76,17 +75,9 @@ try {
     [ann, ben.username],
     [ben, ann.username],
   ] as const) {
-    await fetch(`${app.baseUrl}/api/user/followuser`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}` },
-      body: JSON.stringify({ targetusername: target }),
-    });
+    await postJson(app.baseUrl, '/api/user/followuser', { targetusername: target }, who.token);
   }
-  await fetch(`${app.baseUrl}/api/user/updatecurrentfavorder`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ben.token}` },
-    body: JSON.stringify({ current_fav_order: 'Hojicha latte with oat milk, less ice' }),
-  });
+  await postJson(app.baseUrl, '/api/user/updatecurrentfavorder', { current_fav_order: 'Hojicha latte with oat milk, less ice' }, ben.token);
 
   const shoot = async (page: Page, name: string, fullPage = false) => {
     await page.waitForLoadState('networkidle');

@@ -2,11 +2,11 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPostDate, GENDER_PLACEHOLDER, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { followPlace, makePng, registerPerson, seedPosts, storeImage, trpcQuery, type Session } from './profile-fixtures';
+import { followPlace, makePng, registerPerson, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
 
 const ANN = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
 const BEN = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
-const PNG = makePng(64);
+const PNG = await makePng(64);
 
 describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
   let app: RunningApp;
@@ -20,7 +20,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     browser = await launchBrowser();
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
-    const photo = storeImage(app.dataDir, PNG);
+    const photo = await storeImage(app.dataDir, PNG);
     seedPosts(app.dataDir, ANN.username, [
       {
         order: 'Brown sugar boba, 50% sweet',

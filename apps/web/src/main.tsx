@@ -1,3 +1,5 @@
+// First, so the base rules come before every component's own CSS in the bundle.
+import './styles/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -5,7 +7,6 @@ import { App } from './App';
 import { MessageDialogProvider } from './components/dialog/MessageDialogProvider';
 import { logToServer } from './lib/client-log';
 import { trpc, trpcClient } from './lib/trpc';
-import './styles/global.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },

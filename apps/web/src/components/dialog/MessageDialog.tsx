@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useModalDialog } from './useModalDialog';
 import './message-dialog.css';
 
 export interface MessageDialogProps {
@@ -11,25 +12,12 @@ export interface MessageDialogProps {
 
 /** The generic message dialog of spec §2: a header, a message body, an optional spinner and Close. */
 export function MessageDialog({ title, body, progress = false, onClose }: MessageDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const modal = useModalDialog(() => {
+    if (!progress) onClose();
+  });
 
   return (
-    <dialog
-      ref={ref}
-      className="message-dialog"
-      aria-labelledby="message-dialog-title"
-      aria-busy={progress}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!progress) onClose();
-      }}
-    >
+    <dialog {...modal} className="message-dialog" aria-labelledby="message-dialog-title" aria-busy={progress}>
       <h2 id="message-dialog-title" className="message-dialog__title">
         {title}
       </h2>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, parsePlaceEntry, PROFILE_MESSAGES } from '@siplog/contracts';
+import { Modal } from '../../components/dialog/Modal';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { FollowButton } from './FollowButton';
 import { avatarUrlOf } from './images';
 import { CloseIcon, PlaceIcon, SearchIcon } from './icons';
-import { Modal } from './Modal';
 
 export type FollowListName = 'followers' | 'following';
 
@@ -49,13 +50,8 @@ export function FollowListRow({ entry }: { entry: string }) {
 
 function FriendSearch() {
   const [text, setText] = useState('');
-  const [term, setTerm] = useState('');
-
   // Debounced (spec §9, 500 ms): the term only follows the box after typing pauses.
-  useEffect(() => {
-    const timer = window.setTimeout(() => setTerm(text.trim()), LIMITS.searchDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  const term = useDebouncedValue(text, LIMITS.searchDebounceMs).trim();
 
   const enabled = term.length >= LIMITS.searchMin;
   const search = trpc.user.search.useQuery({ searchString: term }, { enabled, retry: false, staleTime: 30_000 });

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatPostDate } from '@siplog/contracts';
+import { Modal } from '../../components/dialog/Modal';
 import { postImageUrl } from './images';
 import { CalendarIcon, ChevronIcon, CupIcon, HeartIcon, PlaceIcon } from './icons';
-import { Modal } from './Modal';
 import { StarRating } from './StarRating';
 import type { PostSummary } from './types';
 

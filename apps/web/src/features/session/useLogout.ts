@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logToServer } from '../../lib/client-log';
 import { trpcClient } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc-errors';
 import { writeSession } from './session-storage';
 
 /** How long Logout waits for the server before signing out locally anyway. */
@@ -25,7 +26,7 @@ export function useLogout(): () => void {
       try {
         await trpcClient.auth.logout.mutate(undefined, { signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
       } catch (error) {
-        logToServer('warn', `Logout: the token could not be revoked: ${error instanceof Error ? error.message : String(error)}`);
+        logToServer('warn', `Logout: the token could not be revoked: ${errorMessage(error)}`);
       }
       try {
         writeSession(null);

@@ -5,6 +5,7 @@ import { SupportEmailLink } from '../../features/support/SupportEmailLink';
 import { useSupportEmail } from '../../features/support/useSupportEmail';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc-errors';
 import { checkContactForm, EMPTY_CONTACT_FORM, type ContactField, type ContactForm } from './contact-form';
 import './contact.css';
 
@@ -37,7 +38,7 @@ export function ContactPage() {
       setForm((current) => ({ ...current, message: '' }));
       showMessage(CONTACT_MESSAGES.sent);
     } catch (failure) {
-      logToServer('error', `Contact form failed: ${(failure as Error).message}`);
+      logToServer('error', `Contact form failed: ${errorMessage(failure)}`);
       showMessage(CONTACT_MESSAGES.failed);
     }
   };

@@ -1,14 +1,16 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { AuthAside } from '../../components/auth/AuthAside';
+import { AuthField, EMAIL_INPUT_PROPS } from '../../components/auth/AuthField';
+import { PasswordField } from '../../components/auth/PasswordField';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import { writeSession } from '../../features/session/session-storage';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
-import { AuthAside } from '../login/AuthAside';
-import { describeFailure, httpStatusOf, specificServerMessage } from '../login/login-form';
-import { PasswordField } from '../login/PasswordField';
+import { describeFailure, httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import {
   applyInputRule,
   checkJoinEmail,
@@ -20,8 +22,7 @@ import {
   type JoinField,
   type JoinForm,
 } from './join-form';
-import { useDebouncedValue } from './useDebouncedValue';
-import '../login/login.css';
+import '../../components/auth/auth.css';
 import './join.css';
 
 type Step = 'email' | 'details';
@@ -160,21 +161,18 @@ export function JoinPage() {
     }
   };
 
-  const fieldProps = (field: JoinField) => ({
+  /** The control's props; `describedBy` names its hint or status line, which the error replaces while there is one. */
+  const fieldProps = (field: JoinField, describedBy?: string) => ({
     id: fieldId(field),
     name: field,
     value: form[field],
     'aria-invalid': error?.field === field,
-    'aria-describedby': error?.field === field ? `${fieldId(field)}-error` : undefined,
+    'aria-describedby': error?.field === field ? `${fieldId(field)}-error` : describedBy,
     onChange: (event: { target: { value: string } }) => update(field, event.target.value),
   });
 
-  const errorFor = (field: JoinField): ReactNode =>
-    error?.field === field ? (
-      <p id={`${fieldId(field)}-error`} className="auth-field__error" role="alert">
-        {error.message}
-      </p>
-    ) : null;
+  /** What the field's frame needs: the control's id and the field's error. */
+  const frameOf = (field: JoinField) => ({ id: fieldId(field), error: error?.field === field ? error.message : undefined });
 
   return (
     <div className="auth-page join-page">
@@ -204,21 +202,9 @@ export function JoinPage() {
         {step === 'email' ? (
           <form noValidate onSubmit={submitEmail} aria-label="Verify email">
             <p className="auth-card__lead">We will email you a verification code to confirm the address is yours.</p>
-            <div className="auth-field">
-              <label htmlFor={fieldId('email')}>Email</label>
-              <input
-                {...fieldProps('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="off"
-                spellCheck={false}
-                maxLength={LIMITS.emailMax}
-                placeholder="you@example.com"
-                autoFocus
-              />
-              {errorFor('email')}
-            </div>
+            <AuthField {...frameOf('email')} label="Email">
+              <input {...fieldProps('email')} {...EMAIL_INPUT_PROPS} autoFocus />
+            </AuthField>
             <button type="submit" className="button button--primary auth-card__submit" disabled={requestCode.isPending} aria-busy={requestCode.isPending}>
               Request Code
             </button>
@@ -231,9 +217,10 @@ export function JoinPage() {
               </p>
             )}
 
-            <div className="auth-field">
-              <div className="auth-field__label-row">
-                <label htmlFor={fieldId('email')}>Email</label>
+            <AuthField
+              {...frameOf('email')}
+              label="Email"
+              action={
                 <button
                   type="button"
                   className="auth-link-button"
@@ -246,29 +233,29 @@ export function JoinPage() {
                 >
                   change
                 </button>
-              </div>
+              }
+            >
               <input {...fieldProps('email')} type="email" readOnly aria-readonly="true" />
-              {errorFor('email')}
-            </div>
+            </AuthField>
 
             <div className="join-row">
-              <div className="auth-field">
-                <label htmlFor={fieldId('firstname')}>First name</label>
+              <AuthField {...frameOf('firstname')} label="First name">
                 <input {...fieldProps('firstname')} autoComplete="given-name" maxLength={LIMITS.nameMax} autoFocus />
-                {errorFor('firstname')}
-              </div>
-              <div className="auth-field">
-                <label htmlFor={fieldId('lastname')}>Last name</label>
+              </AuthField>
+              <AuthField {...frameOf('lastname')} label="Last name">
                 <input {...fieldProps('lastname')} autoComplete="family-name" maxLength={LIMITS.nameMax} />
-                {errorFor('lastname')}
-              </div>
+              </AuthField>
             </div>
 
             <div className="join-row">
-              <div className="auth-field">
-                <label htmlFor={fieldId('phonenumber')}>
-                  Phone <span className="join-optional">(optional)</span>
-                </label>
+              <AuthField
+                {...frameOf('phonenumber')}
+                label={
+                  <>
+                    Phone <span className="join-optional">(optional)</span>
+                  </>
+                }
+              >
                 <input
                   {...fieldProps('phonenumber')}
                   type="tel"
@@ -277,10 +264,8 @@ export function JoinPage() {
                   maxLength={LIMITS.phoneMax}
                   placeholder="555-555-5555"
                 />
-                {errorFor('phonenumber')}
-              </div>
-              <div className="auth-field">
-                <label htmlFor={fieldId('zipcode')}>Zip code</label>
+              </AuthField>
+              <AuthField {...frameOf('zipcode')} label="Zip code">
                 <input
                   {...fieldProps('zipcode')}
                   inputMode="numeric"
@@ -288,85 +273,96 @@ export function JoinPage() {
                   maxLength={LIMITS.zipLength}
                   placeholder="78701"
                 />
-                {errorFor('zipcode')}
-              </div>
+              </AuthField>
             </div>
 
-            <div className="auth-field">
-              <div className="auth-field__label-row">
-                <label htmlFor={fieldId('verificationcode')}>Verification code</label>
+            <AuthField
+              {...frameOf('verificationcode')}
+              label="Verification code"
+              hint={{
+                id: 'join-code-hint',
+                text: (
+                  <>
+                    From the email we just sent to <strong>{form.email}</strong>. Capital letters matter.
+                  </>
+                ),
+              }}
+              action={
                 <button type="button" className="auth-link-button" onClick={resendCode} disabled={requestCode.isPending}>
                   Send a new code
                 </button>
-              </div>
+              }
+            >
               <input
-                {...fieldProps('verificationcode')}
+                {...fieldProps('verificationcode', 'join-code-hint')}
                 autoComplete="one-time-code"
                 autoCapitalize="off"
                 autoCorrect="off"
                 spellCheck={false}
                 maxLength={32}
                 className="join-code"
-                aria-describedby={error?.field === 'verificationcode' ? `${fieldId('verificationcode')}-error` : 'join-code-hint'}
               />
-              {errorFor('verificationcode') ?? (
-                <p id="join-code-hint" className="auth-field__hint">
-                  From the email we just sent to <strong>{form.email}</strong>. Capital letters matter.
-                </p>
-              )}
-            </div>
+            </AuthField>
 
-            <div className="auth-field">
-              <label htmlFor={fieldId('userid')}>Username</label>
+            <AuthField
+              {...frameOf('userid')}
+              label="Username"
+              footer={
+                <p
+                  id="join-userid-status"
+                  className={`join-username__status${usernameStatus ? ` is-${usernameStatus.tone}` : ''}`}
+                  role="status"
+                >
+                  {usernameStatus?.text ??
+                    (!form.userid && error?.field !== 'userid'
+                      ? `${LIMITS.usernameMin}–${LIMITS.usernameMax} characters: letters, numbers, dots and underscores.`
+                      : '')}
+                </p>
+              }
+            >
               <div className="join-username">
                 <span className="join-username__at" aria-hidden="true">
                   @
                 </span>
                 <input
-                  {...fieldProps('userid')}
+                  {...fieldProps('userid', 'join-userid-status')}
                   autoComplete="username"
                   autoCapitalize="off"
                   autoCorrect="off"
                   spellCheck={false}
                   maxLength={LIMITS.usernameMax}
-                  aria-describedby={error?.field === 'userid' ? `${fieldId('userid')}-error` : 'join-userid-status'}
                 />
               </div>
-              {errorFor('userid')}
-              <p
-                id="join-userid-status"
-                className={`join-username__status${usernameStatus ? ` is-${usernameStatus.tone}` : ''}`}
-                role="status"
-              >
-                {usernameStatus?.text ??
-                  (!form.userid && error?.field !== 'userid'
-                    ? `${LIMITS.usernameMin}–${LIMITS.usernameMax} characters: letters, numbers, dots and underscores.`
-                    : '')}
-              </p>
-            </div>
+            </AuthField>
 
-            <div className="auth-field">
-              <label htmlFor={fieldId('password')}>Password</label>
+            <AuthField
+              {...frameOf('password')}
+              label="Password"
+              footer={
+                <ul id="join-password-rules" className="join-rules" aria-label="Password needs">
+                  {passwordChecks(form.password).map((rule) => (
+                    <li key={rule.label} className={rule.met ? 'is-met' : undefined}>
+                      {rule.label}
+                    </li>
+                  ))}
+                </ul>
+              }
+            >
               <PasswordField
-                {...fieldProps('password')}
+                {...fieldProps('password', 'join-password-rules')}
                 autoComplete="new-password"
                 maxLength={LIMITS.passwordMax}
-                aria-describedby={error?.field === 'password' ? `${fieldId('password')}-error` : 'join-password-rules'}
               />
-              {errorFor('password')}
-              <ul id="join-password-rules" className="join-rules" aria-label="Password needs">
-                {passwordChecks(form.password).map((rule) => (
-                  <li key={rule.label} className={rule.met ? 'is-met' : undefined}>
-                    {rule.label}
-                  </li>
-                ))}
-              </ul>
-            </div>
+            </AuthField>
 
-            <div className="auth-field">
-              <label htmlFor={fieldId('yearofbirth')}>
-                Year of birth <span className="join-optional">(optional)</span>
-              </label>
+            <AuthField
+              {...frameOf('yearofbirth')}
+              label={
+                <>
+                  Year of birth <span className="join-optional">(optional)</span>
+                </>
+              }
+            >
               <select {...fieldProps('yearofbirth')}>
                 <option value="">Choose a year</option>
                 {years.map((year) => (
@@ -375,8 +371,7 @@ export function JoinPage() {
                   </option>
                 ))}
               </select>
-              {errorFor('yearofbirth')}
-            </div>
+            </AuthField>
 
             <p className="join-terms">
               By joining you agree to our <Link to="/terms-of-service">Terms of Service</Link>.

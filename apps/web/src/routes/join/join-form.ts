@@ -3,11 +3,11 @@ import {
   emailOnlySchema,
   formatPhoneInput,
   LIMITS,
+  normalizeEmail,
   registerUserSchema,
   usernameField,
 } from '@siplog/contracts';
 import type { z } from 'zod';
-import { normalizeEmailInput } from '../login/login-form';
 
 /** The fields of step 2, in the order of registerUserSchema (so its first issue is the first field on screen). */
 export type JoinField =
@@ -39,7 +39,7 @@ export const EMPTY_JOIN_FORM: JoinForm = {
 export function applyInputRule(field: JoinField, raw: string): string {
   switch (field) {
     case 'email':
-      return normalizeEmailInput(raw);
+      return normalizeEmail(raw);
     case 'firstname':
     case 'lastname':
       return raw.slice(0, LIMITS.nameMax);

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { FORGOT_PASSWORD_MESSAGES, LIMITS, LOGIN_MESSAGES, SERVER_MESSAGES } from '@siplog/contracts';
+import { FORGOT_PASSWORD_MESSAGES, LIMITS, LOGIN_MESSAGES, normalizeEmail, SERVER_MESSAGES } from '@siplog/contracts';
+import { AuthAside } from '../../components/auth/AuthAside';
+import { AuthField, EMAIL_INPUT_PROPS } from '../../components/auth/AuthField';
+import { PasswordField } from '../../components/auth/PasswordField';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import { writeSession } from '../../features/session/session-storage';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
-import { AuthAside } from './AuthAside';
-import { checkForgotPassword, checkLogin, describeFailure, httpStatusOf, normalizeEmailInput, specificServerMessage } from './login-form';
-import { PasswordField } from './PasswordField';
-import './login.css';
+import { describeFailure, errorMessage, httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
+import { checkForgotPassword, checkLogin } from './login-form';
+import '../../components/auth/auth.css';
 
 const EMAIL_ID = 'login-email';
 
@@ -47,7 +49,7 @@ export function LoginPage() {
       const status = httpStatusOf(failure);
       if (status === 429) {
         // Too many attempts: the server says when to come back, "Invalid credentials" would be wrong.
-        showMessage({ title: LOGIN_MESSAGES.failed.title, body: (failure as Error).message });
+        showMessage({ title: LOGIN_MESSAGES.failed.title, body: errorMessage(failure) });
       } else {
         showMessage(LOGIN_MESSAGES.failed);
       }
@@ -94,36 +96,25 @@ export function LoginPage() {
         </h1>
         <p className="auth-card__lead">Good to see you again.</p>
 
-        <div className="auth-field">
-          <label htmlFor={EMAIL_ID}>Email</label>
+        <AuthField id={EMAIL_ID} label="Email" error={emailError || undefined}>
           <input
+            {...EMAIL_INPUT_PROPS}
             id={EMAIL_ID}
             name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={LIMITS.emailMax}
-            placeholder="you@example.com"
             value={email}
             aria-invalid={emailError !== null}
-            aria-describedby={emailError ? 'login-email-error' : undefined}
+            aria-describedby={emailError ? `${EMAIL_ID}-error` : undefined}
             onChange={(event) => {
-              setEmail(normalizeEmailInput(event.target.value));
+              setEmail(normalizeEmail(event.target.value));
               setEmailError(null);
             }}
           />
-          {emailError && (
-            <p id="login-email-error" className="auth-field__error" role="alert">
-              {emailError}
-            </p>
-          )}
-        </div>
+        </AuthField>
 
-        <div className="auth-field">
-          <div className="auth-field__label-row">
-            <label htmlFor="login-password">Password</label>
+        <AuthField
+          id="login-password"
+          label="Password"
+          action={
             <button
               type="button"
               className="auth-link-button"
@@ -133,7 +124,16 @@ export function LoginPage() {
             >
               Email Password
             </button>
-          </div>
+          }
+          hint={{
+            id: 'login-email-password-hint',
+            text: (
+              <>
+                Forgot it? Enter your email and choose <strong>Email Password</strong>: we will send you a temporary one.
+              </>
+            ),
+          }}
+        >
           <PasswordField
             id="login-password"
             name="password"
@@ -142,10 +142,7 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          <p id="login-email-password-hint" className="auth-field__hint">
-            Forgot it? Enter your email and choose <strong>Email Password</strong>: we will send you a temporary one.
-          </p>
-        </div>
+        </AuthField>
 
         <button type="submit" className="button button--primary auth-card__submit" disabled={login.isPending}>
           Login

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ProfileMessage, ProfileSkeleton } from '../../features/profile/ProfileStates';
 import { trpc } from '../../lib/trpc';
+import { httpStatusOf } from '../../lib/trpc-errors';
 import { PublicProfileView } from './PublicProfileView';
 import '../../features/profile/profile.css';
 
@@ -8,7 +9,7 @@ import '../../features/profile/profile.css';
 export function PublicProfilePage() {
   const username = (useParams().username ?? '').trim().toLowerCase();
   const profile = trpc.user.publicProfile.useQuery({ username }, { enabled: username.length > 0, retry: false });
-  const notFound = !username || profile.error?.data?.httpStatus === 404 || profile.error?.data?.code === 'BAD_REQUEST';
+  const notFound = !username || httpStatusOf(profile.error) === 404 || profile.error?.data?.code === 'BAD_REQUEST';
 
   return (
     <div className="profile-page">

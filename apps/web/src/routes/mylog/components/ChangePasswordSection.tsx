@@ -5,6 +5,7 @@ import { readSession, writeSession } from '../../../features/session/session-sto
 import { useSession } from '../../../features/session/useSession';
 import { ChevronIcon } from '../../../features/profile/icons';
 import { trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc-errors';
 
 /**
  * The collapsible 'Change Password' section (spec §2, §8). A new password under 8 characters is refused
@@ -31,7 +32,7 @@ export function ChangePasswordSection() {
       if (answer.token && stored) writeSession({ ...stored, token: answer.token });
       showMessage({ title: answer.status === 200 ? 'Message' : 'Warning', body: answer.msg });
     } catch (error) {
-      showMessage({ title: 'Warning', body: (error as Error).message });
+      showMessage({ title: 'Warning', body: errorMessage(error) });
     } finally {
       setCurrent('');
       setNext('');

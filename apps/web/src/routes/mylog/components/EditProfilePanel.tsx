@@ -3,6 +3,7 @@ import { GENDER_OPTIONS, GENDER_PLACEHOLDER, LIMITS } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import type { OwnProfile } from '../../../features/profile/types';
 import { trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc-errors';
 import { ChangePasswordSection } from './ChangePasswordSection';
 
 type Gender = (typeof GENDER_OPTIONS)[number];
@@ -30,7 +31,7 @@ function GenderSelect({ stored }: { stored: string }) {
       void utils.user.profile.invalidate();
     } catch (error) {
       setValue(previous);
-      showMessage({ title: 'Error', body: (error as Error).message });
+      showMessage({ title: 'Error', body: errorMessage(error) });
     }
   };
 
@@ -73,7 +74,7 @@ function PhotoActions({ hasImage, uploadInputId, uploading }: { hasImage: boolea
       await remove.mutateAsync({});
       await utils.user.profile.invalidate();
     } catch (error) {
-      showMessage({ title: 'Error', body: (error as Error).message });
+      showMessage({ title: 'Error', body: errorMessage(error) });
     }
   };
 

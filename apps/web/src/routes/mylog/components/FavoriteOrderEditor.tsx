@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc-errors';
 
 /** Edit mode's favourite order: a textarea capped at 150 characters and a save button (spec §5, §8). */
 export function FavoriteOrderEditor({ initial }: { initial: string }) {
@@ -19,7 +20,7 @@ export function FavoriteOrderEditor({ initial }: { initial: string }) {
       await utils.user.profile.invalidate();
       showMessage(PROFILE_MESSAGES.favoriteOrderUpdated);
     } catch (error) {
-      showMessage({ title: 'Error', body: (error as Error).message });
+      showMessage({ title: 'Error', body: errorMessage(error) });
     }
   };
 

@@ -5,6 +5,7 @@ import { readSession } from '../../../features/session/session-storage';
 import { useLogout } from '../../../features/session/useLogout';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
+import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
 import { uploadForm, UploadError } from '../../../lib/upload';
 
 const UPLOAD_URL = '/api/user/uploadprofileimages';
@@ -55,9 +56,8 @@ export function useProfileImageUpload(email: string) {
         logout();
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
-      logToServer('error', `Profile image upload failed: ${message}`);
-      showMessage(dialogFor(message));
+      logToServer('error', describeFailure('Profile image upload failed', error));
+      showMessage(dialogFor(errorMessage(error)));
     } finally {
       setProgress(null);
     }

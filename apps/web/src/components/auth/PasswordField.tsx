@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import './auth.css';
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string };
 

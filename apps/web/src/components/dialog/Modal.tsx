@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { useId, type ReactNode } from 'react';
+import { CloseIcon } from '../../features/profile/icons';
+import { useModalDialog } from './useModalDialog';
+import './modal.css';
 
 interface ModalProps {
   title: ReactNode;
@@ -17,25 +19,15 @@ interface ModalProps {
  * close button; a click on the backdrop closes it too.
  */
 export function Modal({ title, label, onClose, children, className = '', headerExtra }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(onClose);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       className={`sip-modal ${className}`.trim()}
       aria-labelledby={label ? undefined : titleId}
       aria-label={label}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
       onClick={(event) => {
         // The dialog element itself only receives clicks on its backdrop; its content sits in the inner box.
         if (event.target === event.currentTarget) onClose();
