@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { DIALOG_TITLES, LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
 import { AuthAside } from '../../components/auth/AuthAside';
 import { AuthField, EMAIL_INPUT_PROPS } from '../../components/auth/AuthField';
 import { PasswordField } from '../../components/auth/PasswordField';
@@ -82,7 +82,7 @@ export function JoinPage() {
   };
 
   const codeFailed = (failure: unknown) => {
-    showMessage({ title: 'Error', body: specificServerMessage(failure) ?? REGISTRATION_MESSAGES.codeFailed });
+    showMessage({ title: DIALOG_TITLES.error, body: specificServerMessage(failure) ?? REGISTRATION_MESSAGES.codeFailed });
     if (httpStatusOf(failure) !== 429) logToServer('error', describeFailure('Verification code request failed', failure));
   };
 
@@ -97,7 +97,7 @@ export function JoinPage() {
     try {
       const response = await requestCode.mutateAsync({ email: check.value });
       if (response.status !== 200) {
-        showMessage({ title: 'Error', body: response.msg || REGISTRATION_MESSAGES.codeFailed });
+        showMessage({ title: DIALOG_TITLES.error, body: response.msg || REGISTRATION_MESSAGES.codeFailed });
         return false;
       }
       setForm((current) => ({ ...current, email: check.value }));
@@ -150,7 +150,7 @@ export function JoinPage() {
         void utils.auth.usernameAvailable.invalidate();
       }
       showMessage({
-        title: 'Error',
+        title: DIALOG_TITLES.error,
         body: (
           <>
             <p className="join-dialog__lead">{REGISTRATION_MESSAGES.failed}</p>
@@ -299,7 +299,7 @@ export function JoinPage() {
                 autoCapitalize="off"
                 autoCorrect="off"
                 spellCheck={false}
-                maxLength={32}
+                maxLength={LIMITS.verificationCodeMax}
                 className="join-code"
               />
             </AuthField>

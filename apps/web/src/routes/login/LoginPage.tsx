@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { FORGOT_PASSWORD_MESSAGES, LIMITS, LOGIN_MESSAGES, normalizeEmail, SERVER_MESSAGES } from '@siplog/contracts';
+import { DIALOG_TITLES, FORGOT_PASSWORD_MESSAGES, LIMITS, LOGIN_MESSAGES, normalizeEmail, SERVER_MESSAGES } from '@siplog/contracts';
 import { AuthAside } from '../../components/auth/AuthAside';
 import { AuthField, EMAIL_INPUT_PROPS } from '../../components/auth/AuthField';
 import { PasswordField } from '../../components/auth/PasswordField';
@@ -53,7 +53,7 @@ export function LoginPage() {
       } else {
         showMessage(LOGIN_MESSAGES.failed);
       }
-      if (status !== 401 && status !== 429) logToServer('error', describeFailure('Login failed', failure));
+      if (status !== 401 && status !== 429) logToServer('error', describeFailure(LOGIN_MESSAGES.failed.title, failure));
     }
   };
 
@@ -77,7 +77,7 @@ export function LoginPage() {
       setTempPasswordSentTo(check.email);
       showMessage({ title: 'Check your email', body: response.msg || FORGOT_PASSWORD_MESSAGES.sentIfFound });
     } catch (failure) {
-      showMessage({ title: 'Error', body: specificServerMessage(failure) ?? SERVER_MESSAGES.internal });
+      showMessage({ title: DIALOG_TITLES.error, body: specificServerMessage(failure) ?? SERVER_MESSAGES.internal });
       if (httpStatusOf(failure) !== 429) logToServer('error', describeFailure('Temporary password request failed', failure));
     }
   };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
+import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { readSession, writeSession } from '../../../features/session/session-storage';
 import { useSession } from '../../../features/session/useSession';
@@ -30,9 +30,9 @@ export function ChangePasswordSection() {
       const answer = await change.mutateAsync({ oldpassword: current, newpassword: next });
       const stored = readSession();
       if (answer.token && stored) writeSession({ ...stored, token: answer.token });
-      showMessage({ title: answer.status === 200 ? 'Message' : 'Warning', body: answer.msg });
+      showMessage({ title: answer.status === 200 ? DIALOG_TITLES.message : DIALOG_TITLES.warning, body: answer.msg });
     } catch (error) {
-      showMessage({ title: 'Warning', body: errorMessage(error) });
+      showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
     } finally {
       setCurrent('');
       setNext('');

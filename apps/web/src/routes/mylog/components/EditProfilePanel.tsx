@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { GENDER_OPTIONS, GENDER_PLACEHOLDER, LIMITS } from '@siplog/contracts';
+import { DIALOG_TITLES, GENDER_OPTIONS, GENDER_PLACEHOLDER, LIMITS } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import type { OwnProfile } from '../../../features/profile/types';
 import { trpc } from '../../../lib/trpc';
@@ -31,7 +31,7 @@ function GenderSelect({ stored }: { stored: string }) {
       void utils.user.profile.invalidate();
     } catch (error) {
       setValue(previous);
-      showMessage({ title: 'Error', body: errorMessage(error) });
+      showMessage({ title: DIALOG_TITLES.error, body: errorMessage(error) });
     }
   };
 
@@ -74,7 +74,7 @@ function PhotoActions({ hasImage, uploadInputId, uploading }: { hasImage: boolea
       await remove.mutateAsync({});
       await utils.user.profile.invalidate();
     } catch (error) {
-      showMessage({ title: 'Error', body: errorMessage(error) });
+      showMessage({ title: DIALOG_TITLES.error, body: errorMessage(error) });
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
+import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
@@ -20,7 +20,7 @@ export function FavoriteOrderEditor({ initial }: { initial: string }) {
       await utils.user.profile.invalidate();
       showMessage(PROFILE_MESSAGES.favoriteOrderUpdated);
     } catch (error) {
-      showMessage({ title: 'Error', body: errorMessage(error) });
+      showMessage({ title: DIALOG_TITLES.error, body: errorMessage(error) });
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIMITS, PROFILE_MESSAGES, type DialogMessage } from '@siplog/contracts';
+import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES, type DialogMessage } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { readSession } from '../../../features/session/session-storage';
 import { useLogout } from '../../../features/session/useLogout';
@@ -15,7 +15,7 @@ function dialogFor(message: string): DialogMessage {
   const known = [PROFILE_MESSAGES.invalidFileType, PROFILE_MESSAGES.fileTooLarge, PROFILE_MESSAGES.noFile].find(
     (candidate) => candidate.body === message,
   );
-  return known ?? { title: 'Error', body: message };
+  return known ?? { title: DIALOG_TITLES.error, body: message };
 }
 
 /** Checks the chosen file as spec §5 Profile says, in that order; null when it may be sent. */
