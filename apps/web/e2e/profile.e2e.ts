@@ -59,6 +59,14 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
   };
   const card = () => page.getByRole('region', { name: /^Profile of / });
   const statButton = (label: string) => card().getByRole('button', { name: new RegExp(`^\\S+ ${label}$`) });
+  /** The public profile's review count, shown as "N Activity" (spec §2 Public profile). */
+  const activityStat = () => card().getByRole('list', { name: 'Profile counts' }).getByRole('listitem').first();
+  const expectActivity = async (count: number) => {
+    expect(await activityStat().isVisible()).toBe(true);
+    expect(await activityStat().innerText()).toMatch(new RegExp(`^${count}\\s+Activity$`));
+    expect(await activityStat().getAttribute('title')).toBe(`${count} drinks reviewed`);
+    expect(await card().textContent()).not.toContain('drinks reviewed');
+  };
   const avatarImage = (): Locator => card().locator('img[src*="/api/showimage/image/profileimages/"]');
 
   it('sends a visitor without a session from /mylog to /login', async () => {
@@ -73,6 +81,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     const text = await card().textContent();
     expect(text).toContain('@annlee');
     expect(text).toContain('2 drinks reviewed');
+    expect(text).not.toContain('Activity');
     expect(text).toContain('Current Favorite Order');
     expect(await statButton('followers').textContent()).toBe('0 followers');
     expect(await statButton('following').textContent()).toBe('1 following'); // the followed place
@@ -162,7 +171,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     await page.goto(`/user/${BEN.username}`);
     await card().getByRole('heading', { name: 'Ben Ortiz', level: 1 }).waitFor();
     expect(await card().textContent()).toContain('@benortiz');
-    expect(await card().textContent()).toContain('0 drinks reviewed');
+    await expectActivity(0);
     expect(await page.getByText('No orders yet', { exact: true }).isVisible()).toBe(true);
     const follow = card().getByRole('button', { name: 'follow @benortiz', exact: true });
     const unfollow = card().getByRole('button', { name: 'unfollow @benortiz', exact: true });
@@ -187,6 +196,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     await card().getByRole('heading', { name: 'Ann Lee' }).waitFor();
     expect(await card().getByRole('button', { name: /follow/ }).count()).toBe(0);
     expect(await card().getByRole('link', { name: 'Edit on My Log' }).isVisible()).toBe(true);
+    await expectActivity(2);
 
     const guest = await openPage(browser, app.baseUrl);
     await guest.page.goto(`/user/${BEN.username}`);
@@ -312,6 +322,9 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await phone.page.goto(`/user/${BEN.username}`);
     await phone.page.getByRole('heading', { name: 'Ben Ortiz' }).waitFor();
+    const phoneActivity = phoneCard.getByRole('list', { name: 'Profile counts' }).getByRole('listitem').first();
+    expect(await phoneActivity.isVisible()).toBe(true);
+    expect(await phoneActivity.innerText()).toMatch(/^0\s+Activity$/);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await phone.context.close();
   });

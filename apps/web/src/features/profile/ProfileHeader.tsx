@@ -6,6 +6,11 @@ import type { PublicProfile } from './types';
 
 interface ProfileHeaderProps {
   profile: PublicProfile;
+  /**
+   * 'public' (spec §2 Public profile) shows the review count as "Activity", every count above its label;
+   * 'mylog' (spec §2 /mylog) shows "N drinks reviewed" in a row.
+   */
+  variant: 'public' | 'mylog';
   /** Replaces the avatar (My Log shows an upload control when there is no picture). */
   avatar?: ReactNode;
   /** Buttons beside the name: follow, edit. */
@@ -20,14 +25,22 @@ interface ProfileHeaderProps {
   children?: ReactNode;
 }
 
-function Stat({ value, label, onClick }: { value: number; label: string; onClick?: () => void }) {
+interface StatProps {
+  value: number;
+  label: string;
+  /** A longer meaning of the label, shown on hover. */
+  title?: string;
+  onClick?: () => void;
+}
+
+function Stat({ value, label, title, onClick }: StatProps) {
   const content = (
     <>
       <strong className="profile-stat__value">{formatCount(value)}</strong> <span className="profile-stat__label">{label}</span>
     </>
   );
   return (
-    <li className="profile-stat">
+    <li className="profile-stat" title={title}>
       {onClick ? (
         <button type="button" className="profile-stat__button" onClick={onClick} aria-haspopup="dialog">
           {content}
@@ -40,11 +53,12 @@ function Stat({ value, label, onClick }: { value: number; label: string; onClick
 }
 
 /**
- * A person's card (spec §2 /mylog and Public profile): picture, names, @username, Activity (drinks
- * reviewed), followers and following counts (users plus places) and the current favourite order.
+ * A person's card (spec §2 /mylog and Public profile): picture, names, @username, the count of drinks
+ * reviewed, followers and following counts (users plus places) and the current favourite order.
  */
 export function ProfileHeader({
   profile,
+  variant,
   avatar,
   actions,
   onShowList,
@@ -65,8 +79,12 @@ export function ProfileHeader({
             </div>
             {actions && <div className="profile-card__actions">{actions}</div>}
           </div>
-          <ul className="profile-card__stats" aria-label="Activity">
-            <Stat value={profile.number_of_posts} label="drinks reviewed" />
+          <ul className={`profile-card__stats profile-card__stats--${variant}`} aria-label="Profile counts">
+            {variant === 'public' ? (
+              <Stat value={profile.number_of_posts} label="Activity" title={`${formatCount(profile.number_of_posts)} drinks reviewed`} />
+            ) : (
+              <Stat value={profile.number_of_posts} label="drinks reviewed" />
+            )}
             <Stat value={profile.followers.length} label="followers" onClick={onShowList && (() => onShowList('followers'))} />
             <Stat value={profile.following.length} label="following" onClick={onShowList && (() => onShowList('following'))} />
           </ul>

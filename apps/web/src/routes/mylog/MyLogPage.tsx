@@ -52,6 +52,7 @@ function MyProfile({ profile }: { profile: OwnProfile }) {
     <>
       <ProfileHeader
         profile={profile}
+        variant="mylog"
         avatar={
           <AvatarControl
             inputId={uploadInputId}

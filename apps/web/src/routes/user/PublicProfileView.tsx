@@ -13,6 +13,7 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
     <>
       <ProfileHeader
         profile={profile}
+        variant="public"
         actions={
           isSelf ? (
             <Link to="/mylog" className="button button--small">
