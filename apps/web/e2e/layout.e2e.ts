@@ -58,4 +58,30 @@ describe('header menu', () => {
     await nav.getByRole('link', { name: 'Login' }).waitFor();
     await context.close();
   });
+
+  it('signs out at once while the server revokes the token it held in the background', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    await page.goto('/contact');
+    await page.evaluate(() =>
+      localStorage.setItem('user', JSON.stringify({ status: 200, token: 'held-token', first_name: 'Ann', email: 'ann@example.com' })),
+    );
+    await page.reload();
+    let releaseRevoke = () => {};
+    const revokeAuthorization = new Promise<string | undefined>((resolve) => {
+      void page.route('**/trpc/auth.logout**', async (route) => {
+        resolve(route.request().headers().authorization);
+        // The server "hangs": the person must not wait for it.
+        await new Promise<void>((release) => (releaseRevoke = release));
+        await route.fulfill({ status: 401, contentType: 'application/json', body: '{}' });
+      });
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login', { timeout: 2000 });
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await nav.getByRole('link', { name: 'Login' }).waitFor({ timeout: 2000 });
+    expect(await revokeAuthorization).toBe('Bearer held-token');
+    releaseRevoke();
+    await context.close();
+  });
 });

@@ -1,40 +1,39 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logToServer } from '../../lib/client-log';
-import { trpcClient } from '../../lib/trpc';
+import { trpcClient, withToken } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
-import { writeSession } from './session-storage';
+import { readSession, writeSession } from './session-storage';
 
-/** How long Logout waits for the server before signing out locally anyway. */
-const LOGOUT_TIMEOUT_MS = 5000;
+/** How long the background revoke may take before it is given up (and logged). */
+const REVOKE_TIMEOUT_MS = 5000;
+
+/** Ends the token's session on the server; the person has already been signed out locally. */
+function revokeInBackground(token: string): void {
+  trpcClient.auth.logout
+    .mutate(undefined, { ...withToken(token), signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS) })
+    .catch((error: unknown) => logToServer('warn', `Logout: the token could not be revoked: ${errorMessage(error)}`));
+}
 
 /**
- * Logout revokes the token on the server, then — whatever the outcome — clears the session and goes to
- * /login (spec §2 signed-in menu). The token must still be stored while the call is made: lib/trpc.ts
- * reads it from there for the Authorization header.
+ * Logout clears the session and goes to /login at once (spec §2 signed-in menu), then revokes on the server
+ * the token it held, without making the person wait for the answer.
  */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const pending = useRef(false);
 
   return useCallback(() => {
-    if (pending.current) return;
-    pending.current = true;
+    const token = readSession()?.token;
+    writeSession(null);
+    if (token) revokeInBackground(token);
     void (async () => {
       try {
-        await trpcClient.auth.logout.mutate(undefined, { signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
-      } catch (error) {
-        logToServer('warn', `Logout: the token could not be revoked: ${errorMessage(error)}`);
-      }
-      try {
-        writeSession(null);
         await navigate('/login');
+      } finally {
         // Nothing the signed-in person loaded may show for whoever uses the browser next.
         queryClient.clear();
-      } finally {
-        pending.current = false;
       }
     })();
   }, [navigate, queryClient]);
