@@ -42,6 +42,47 @@ describe('header menu', () => {
     });
   }
 
+  it('folds the open menu again on Escape, on a click outside it and on navigation', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl, PHONE);
+    await page.goto('/contact');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = page.locator('button[aria-controls="site-menu"]');
+    const open = async () => {
+      await toggle.click();
+      await nav.waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    };
+    const expectFolded = async () => {
+      await nav.waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    };
+
+    await open();
+    await page.keyboard.press('Escape');
+    await expectFolded();
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await open();
+    const menuBox = (await nav.boundingBox())!; // the open menu covers the top of the page
+    await page.mouse.click(menuBox.x + 20, menuBox.y + menuBox.height + 40);
+    await expectFolded();
+
+    await open();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await page.waitForURL('**/terms-of-service');
+    await expectFolded();
+    await open();
+    await page.goBack(); // a navigation inside the app, not a click
+    await page.waitForURL('**/contact');
+    await expectFolded();
+
+    await open();
+    await page.getByRole('link', { name: 'Siplog home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectFolded();
+    await context.close();
+  });
+
   it('shows the signed-in menu with the greeting, and Logout goes to /login', async () => {
     const { page, context } = await openPage(browser, app.baseUrl);
     await page.goto('/contact');

@@ -1,37 +1,72 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/session/useSession';
 import { useLogout } from '../../features/session/useLogout';
 import './header.css';
+
+/** Closes the folded menu on Escape (focus goes back to its button) and on a press outside the header. */
+function useDismissMenu(
+  open: boolean,
+  close: () => void,
+  header: RefObject<HTMLElement | null>,
+  toggle: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const focusWasInMenu = header.current?.contains(document.activeElement) ?? false;
+      close();
+      if (focusWasInMenu) toggle.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !header.current?.contains(event.target)) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, close, header, toggle]);
+}
 
 /** Logo, product name and the menu; the menu folds behind a button at 900 px or less (spec §2). */
 export function Header() {
   const session = useSession();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // The menu is open for the page it was opened on: any navigation folds it again.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpenOn(null), []);
+  useDismissMenu(menuOpen, close, headerRef, toggleRef);
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <Link to="/" className="site-header__brand" aria-label="Siplog home">
         <img src="/logo.svg" alt="" width={36} height={36} />
         <span className="site-header__name">Siplog</span>
       </Link>
       <button
+        ref={toggleRef}
         type="button"
         className="site-header__toggle"
         aria-expanded={menuOpen}
         aria-controls="site-menu"
         aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-        onClick={() => setMenuOpen((open) => !open)}
+        onClick={() => setOpenOn(menuOpen ? null : location.key)}
       >
         <span className="site-header__bars" aria-hidden="true" />
       </button>
-      {/* Any choice in the folded menu (a link or Logout) closes it. */}
+      {/* Any choice in the folded menu (a link, even to the page already shown, or Logout) closes it. */}
       <nav
         id="site-menu"
         className={`site-header__menu${menuOpen ? ' is-open' : ''}`}
         aria-label="Main"
-        onClick={() => setMenuOpen(false)}
+        onClick={close}
       >
         {session && <span className="site-header__greeting">Hi {session.first_name}</span>}
         <NavLink to="/" end>
