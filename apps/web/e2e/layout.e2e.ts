@@ -83,6 +83,27 @@ describe('header menu', () => {
     await context.close();
   });
 
+  it('names each screen in the browser tab', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    const titles: Array<[string, string]> = [
+      ['/login', 'Log in · Siplog'],
+      ['/join', 'Join Siplog · Siplog'],
+      ['/contact', 'Contact Us · Siplog'],
+      ['/terms-of-service', 'Terms of Service · Siplog'],
+      ['/privacy-policy', 'Privacy Policy · Siplog'],
+      ['/user/nobody-here', '@nobody-here · Siplog'],
+      ['/no-such-page', 'Page not found · Siplog'],
+    ];
+    for (const [route, title] of titles) {
+      await page.goto(route);
+      await expect.poll(() => page.title()).toBe(title);
+    }
+    // Moving inside the app renames the tab too.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await expect.poll(() => page.title()).toBe('Contact Us · Siplog');
+    await context.close();
+  });
+
   it('shows the signed-in menu with the greeting, and Logout goes to /login', async () => {
     const { page, context } = await openPage(browser, app.baseUrl);
     await page.goto('/contact');

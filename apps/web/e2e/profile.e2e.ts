@@ -78,6 +78,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     await signIn(page, ann);
     await page.goto('/mylog');
     await card().getByRole('heading', { name: 'Ann Lee', level: 1 }).waitFor();
+    expect(await page.title()).toBe('My Log · Siplog');
     const text = await card().textContent();
     expect(text).toContain('@annlee');
     expect(text).toContain('2 drinks reviewed');
@@ -170,6 +171,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
   it('follows and unfollows someone from their public profile', async () => {
     await page.goto(`/user/${BEN.username}`);
     await card().getByRole('heading', { name: 'Ben Ortiz', level: 1 }).waitFor();
+    expect(await page.title()).toBe('@benortiz · Siplog');
     expect(await card().textContent()).toContain('@benortiz');
     await expectActivity(0);
     expect(await page.getByText('No orders yet', { exact: true }).isVisible()).toBe(true);
@@ -256,6 +258,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
   it('shows a profile by name only to a signed-in person', async () => {
     await page.goto('/user/name/Ben Ortiz');
     await card().getByRole('heading', { name: 'Ben Ortiz' }).waitFor();
+    await expect.poll(() => page.title()).toBe('@benortiz · Siplog');
     expect(await card().textContent()).toContain('1 followers');
     await card().getByRole('button', { name: 'unfollow @benortiz', exact: true }).waitFor();
 

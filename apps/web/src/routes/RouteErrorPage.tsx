@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { logToServer } from '../lib/client-log';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { NotFoundPage } from './not-found/NotFoundPage';
 
 /** Shown when a screen throws: the person gets a way on, and the error reaches the server log. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useDocumentTitle(notFound ? 'Page not found' : 'Something went wrong');
 
   useEffect(() => {
     if (!notFound) logToServer('error', `Screen error at ${window.location.pathname}: ${String((error as Error)?.message ?? error)}`);

@@ -6,10 +6,12 @@ import { useSupportEmail } from '../../features/support/useSupportEmail';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { checkContactForm, EMPTY_CONTACT_FORM, type ContactField, type ContactForm } from './contact-form';
 import './contact.css';
 
 export function ContactPage() {
+  useDocumentTitle('Contact Us');
   const supportEmail = useSupportEmail();
   const { showMessage } = useMessageDialog();
   const [form, setForm] = useState<ContactForm>(EMPTY_CONTACT_FORM);

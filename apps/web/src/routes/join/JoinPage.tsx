@@ -11,6 +11,7 @@ import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure, httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
   applyInputRule,
   checkJoinEmail,
@@ -32,6 +33,7 @@ const fieldId = (field: JoinField) => `join-${field}`;
 const focusField = (field: JoinField) => document.getElementById(fieldId(field))?.focus();
 
 export function JoinPage() {
+  useDocumentTitle('Join Siplog');
   const session = useSession();
   const navigate = useNavigate();
   const { showMessage } = useMessageDialog();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LEGAL_LAST_UPDATED } from '@siplog/contracts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './legal.css';
 
 interface LegalDocumentProps {
@@ -13,6 +14,7 @@ interface LegalDocumentProps {
 
 /** The frame of a legal page: title, last-updated date, introduction and contents, then the sections. */
 export function LegalDocument({ title, intro, sections, children }: LegalDocumentProps) {
+  useDocumentTitle(title);
   return (
     <div className="legal-page">
       <article className="legal-article">

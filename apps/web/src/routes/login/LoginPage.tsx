@@ -9,6 +9,7 @@ import { writeSession } from '../../features/session/session-storage';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { describeFailure, errorMessage, httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
 import { checkForgotPassword, checkLogin } from './login-form';
 import '../../components/auth/auth.css';
@@ -16,6 +17,7 @@ import '../../components/auth/auth.css';
 const EMAIL_ID = 'login-email';
 
 export function LoginPage() {
+  useDocumentTitle('Log in');
   const session = useSession();
   const navigate = useNavigate();
   const { showMessage, closeMessage } = useMessageDialog();

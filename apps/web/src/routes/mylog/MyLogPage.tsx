@@ -9,6 +9,7 @@ import { useLogout } from '../../features/session/useLogout';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AvatarControl } from './components/AvatarControl';
 import { EditProfilePanel } from './components/EditProfilePanel';
 import { FavoriteOrderEditor } from './components/FavoriteOrderEditor';
@@ -116,6 +117,7 @@ function MyLog({ email }: { email: string }) {
 
 /** The signed-in person's own page (spec §2 /mylog); without a session it goes to /login. */
 export function MyLogPage() {
+  useDocumentTitle('My Log');
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
   return <MyLog email={session.email} />;

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './not-found.css';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="not-found">
       <p className="not-found__code" aria-hidden="true">

@@ -4,6 +4,7 @@ import { ProfileMessage, ProfileSkeleton } from '../../features/profile/ProfileS
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PublicProfileView } from './PublicProfileView';
 import '../../features/profile/profile.css';
 
@@ -16,6 +17,8 @@ export function ProfileByNamePage() {
   const session = useSession();
   const name = (useParams().name ?? '').trim();
   const profile = trpc.user.byName.useQuery({ name }, { enabled: !!session && name.length > 0, retry: false });
+  const shown = session ? profile.data?.user.username : undefined;
+  useDocumentTitle(shown ? `@${shown}` : name || 'Profile');
 
   useEffect(() => {
     if (profile.error) logToServer('info', `Profile by name "${name}" not loaded: ${profile.error.message}`);

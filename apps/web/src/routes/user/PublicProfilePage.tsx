@@ -2,12 +2,14 @@ import { Link, useParams } from 'react-router';
 import { ProfileMessage, ProfileSkeleton } from '../../features/profile/ProfileStates';
 import { trpc } from '../../lib/trpc';
 import { httpStatusOf } from '../../lib/trpc-errors';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PublicProfileView } from './PublicProfileView';
 import '../../features/profile/profile.css';
 
 /** /user/{username}: anyone's public profile, loaded by the username in the address. */
 export function PublicProfilePage() {
   const username = (useParams().username ?? '').trim().toLowerCase();
+  useDocumentTitle(`@${username}`);
   const profile = trpc.user.publicProfile.useQuery({ username }, { enabled: username.length > 0, retry: false });
   const notFound = !username || httpStatusOf(profile.error) === 404 || profile.error?.data?.code === 'BAD_REQUEST';
 
