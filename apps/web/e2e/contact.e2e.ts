@@ -26,7 +26,33 @@ describe('contact page', () => {
   it('shows the support address', async () => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'Contact Us' }).isVisible()).resolves.toBe(true);
-    await page.getByRole('link', { name: SUPPORT_EMAIL }).waitFor();
+    const direct = page.getByRole('main').getByRole('link', { name: SUPPORT_EMAIL });
+    await direct.waitFor();
+    expect(await direct.getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(await page.getByRole('main').locator('a[href="/contact"]').count()).toBe(0);
+  });
+
+  it('without the support address shows no link in its place, and never one to the Contact page itself', async () => {
+    const { context, page: offline } = await openPage(browser, app.baseUrl);
+    let infoCalls = 0;
+    await offline.route('**/trpc/support.info**', (route) => {
+      infoCalls += 1;
+      return route.abort('failed');
+    });
+    await offline.goto('/contact');
+    await offline.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await expect.poll(() => infoCalls, { timeout: 5000 }).toBeGreaterThanOrEqual(2); // the query's one retry failed too
+    const main = offline.getByRole('main');
+    expect(await main.locator('a[href="/contact"]').count()).toBe(0);
+    expect(await main.locator('a[href^="mailto:"]').count()).toBe(0);
+    expect(await main.textContent()).not.toContain('write to us directly');
+
+    await offline.goto('/privacy-policy');
+    await offline.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    expect(await main.textContent()).toContain('please send a request to our support address.');
+    expect(await main.locator('a', { hasText: 'our support address' }).count()).toBe(0);
+    expect(await main.locator('a[href^="mailto:"]').count()).toBe(0);
+    await context.close();
   });
 
   it('checks each field in the spec order, with the spec messages', async () => {

@@ -68,9 +68,12 @@ export function ContactPage() {
           Questions about a place, a review or your account? Spotted something that should not be on Siplog? Send us a
           message and a person on our team will reply by e-mail.
         </p>
-        <p className="contact-page__direct">
-          You can also write to us directly at <SupportEmailLink />.
-        </p>
+        {/* Only once the address is known: the sentence says nothing without it. */}
+        {supportEmail && (
+          <p className="contact-page__direct">
+            You can also write to us directly at <SupportEmailLink />.
+          </p>
+        )}
       </section>
 
       <form className="contact-form" noValidate onSubmit={submit} aria-label="Contact Us">
