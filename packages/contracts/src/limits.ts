@@ -50,6 +50,8 @@ export const LIMITS = {
   bioMax: 300,
   addressMax: 200,
   textFieldMax: 200,
+  /** The join code is 6 characters; the field takes a little more so a pasted code with spaces still parses. */
+  verificationCodeMax: 32,
 } as const;
 
 /** Spec §9 "a fixed default map centre": downtown Austin, Texas. */

@@ -7,6 +7,13 @@ export interface DialogMessage {
   body: string;
 }
 
+/** The titles the generic message dialog shows over a message (spec §8: 'Message', 'Warning', 'Error'). */
+export const DIALOG_TITLES = {
+  message: 'Message',
+  warning: 'Warning',
+  error: 'Error',
+} as const;
+
 export const REVIEW_MESSAGES = {
   selectLocation: 'Select a location to post a review!',
   enterOrder: 'Enter your order',
@@ -105,6 +112,29 @@ export const SOCIAL_MESSAGES = {
 export const MISC_MESSAGES = {
   downloadError: 'File download error',
   dateInvalid: { code: 1, message: 'Date input not valid.' },
+} as const;
+
+/** Account answers the spec leaves to the server (the join code, password change, temporary passwords). */
+export const AUTH_MESSAGES = {
+  codeSent: 'A verification code has been sent to your email.',
+  codeInvalid: 'The verification code is not valid or has expired. Please request a new one.',
+  emailTaken: 'An account already exists for this email. Please log in instead.',
+  oldPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: ADMIN_MESSAGES.passwordChanged,
+  passwordRequired: 'Enter your password.',
+  accountDeactivated: 'Your account is deactivated. Log in again any time to reactivate it.',
+  chooseNewPassword: {
+    title: 'Choose a new password',
+    body: 'You signed in with a temporary password, which works only once. Choose a new password now: enter the temporary password as your current password.',
+  } satisfies DialogMessage,
+} as const;
+
+/** Profile and follow answers the spec leaves to the server. */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  imageRemoved: 'Image removed',
+  detailsUpdated: 'Profile updated.',
 } as const;
 
 /** Messages the server answers with where the spec names none. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { ADMIN_MESSAGES } from '../messages';
+import { ADMIN_MESSAGES, CONTACT_MESSAGES } from '../messages';
 import { PHONE_PATTERN } from '../format';
 import { emailField, idField, optionalText } from './fields';
 
@@ -22,6 +22,6 @@ export const adminUpdateUserSchema = z.strictObject({
   firstname: optionalText(LIMITS.nameMax),
   lastname: optionalText(LIMITS.nameMax),
   address: optionalText(LIMITS.addressMax),
-  phonenumber: z.string().regex(PHONE_PATTERN, { error: 'Please enter a valid phone' }).optional().or(z.literal('')),
+  phonenumber: z.string().regex(PHONE_PATTERN, { error: CONTACT_MESSAGES.phoneInvalid }).optional().or(z.literal('')),
 });
 export const adminDownloadSchema = z.strictObject({ filename: z.string().min(1).max(LIMITS.textFieldMax) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '../messages';
+import { AUTH_MESSAGES, CONTACT_MESSAGES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '../messages';
 import { PHONE_PATTERN } from '../format';
 import { actingEmail, actingUsername, emailField, requiredText } from './fields';
 
@@ -45,7 +45,7 @@ export const registerUserSchema = z.strictObject({
   lastname: requiredText(REGISTRATION_MESSAGES.lastNameRequired, LIMITS.nameMax),
   phonenumber: z
     .string()
-    .regex(PHONE_PATTERN, { error: 'Please enter a valid phone' })
+    .regex(PHONE_PATTERN, { error: CONTACT_MESSAGES.phoneInvalid })
     .optional()
     .or(z.literal('')),
   zipcode: z
@@ -55,7 +55,7 @@ export const registerUserSchema = z.strictObject({
     .string({ error: REGISTRATION_MESSAGES.enterCode })
     .trim()
     .min(1, { error: REGISTRATION_MESSAGES.enterCode })
-    .max(32),
+    .max(LIMITS.verificationCodeMax),
   userid: usernameField,
   password: registrationPasswordField,
   yearofbirth: z.coerce.number().int().min(1900).max(2100).optional(),
@@ -84,6 +84,15 @@ export const updateFavoriteOrderSchema = z.strictObject({
     .string({ error: 'current_fav_order is required.' })
     .trim()
     .max(LIMITS.favoriteOrderMax, { error: `Favorite order must be at most ${LIMITS.favoriteOrderMax} characters.` }),
+});
+
+/** Deactivation (Terms) asks for the password again, so a borrowed, unlocked screen cannot do it. */
+export const deactivateAccountSchema = z.strictObject({
+  email: actingEmail,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, { error: AUTH_MESSAGES.passwordRequired })
+    .max(LIMITS.passwordMax),
 });
 
 export const changePasswordSchema = z.strictObject({
