@@ -47,6 +47,8 @@ describe('the app shell over HTTP', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-powered-by')).toBeNull();
+    // Same-origin calls carry the page, so the client log can name where an error happened.
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it('describes the REST paths in an OpenAPI document browsable at /api/docs', async () => {

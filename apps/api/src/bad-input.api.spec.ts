@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '@siplog/db';
+import { contactMessages, placeFollows, profileImages, sessions, userFollows, users, verificationCodes } from '@siplog/db';
 import { registerAccount, type TestAccount } from './test/accounts';
 import { startTestApp, type TestApp } from './test/test-app';
 
@@ -39,7 +39,8 @@ const DOCUMENTED_POSTS: DocumentedPost[] = [
   { path: '/api/user/checkuserstatus', valid: {}, signedIn: true },
   { path: '/api/user/loadprofile', valid: {}, signedIn: true },
   { path: '/api/user/loadpublicprofile', valid: { username: 'probe' } },
-  { path: '/api/user/loaduserbyname', valid: { name: 'Test Probe' } },
+  { path: '/api/user/loaduserbyname', valid: { name: 'Test Probe' }, signedIn: true },
+  { path: '/api/user/deactivateaccount', valid: { password: 'NotMine99' }, signedIn: true, validStatus: 400 },
   { path: '/api/user/updatecurrentfavorder', valid: { current_fav_order: 'Cortado' }, signedIn: true },
   { path: '/api/user/updateprofiledetails', valid: { gender: 'Custom' }, signedIn: true },
   { path: '/api/user/deleteprofileimage', valid: {}, signedIn: true },
@@ -52,6 +53,20 @@ const DOCUMENTED_POSTS: DocumentedPost[] = [
 ];
 
 const HUGE = 'x'.repeat(200_000);
+
+/** Everything a bad call could write, row for row. */
+function snapshot(app: TestApp): string {
+  const { db } = app;
+  return JSON.stringify([
+    db.select().from(users).all(),
+    db.select().from(userFollows).all(),
+    db.select().from(placeFollows).all(),
+    db.select().from(profileImages).all(),
+    db.select().from(verificationCodes).all(),
+    db.select().from(sessions).all(),
+    db.select().from(contactMessages).all(),
+  ]);
+}
 
 describe('bad input on every documented POST path', () => {
   let app: TestApp;
@@ -88,7 +103,7 @@ describe('bad input on every documented POST path', () => {
       ];
 
       it('answers 400 with a clear message and stores nothing', async () => {
-        const storedBefore = app.db.select().from(contactMessages).all().length;
+        const before = snapshot(app);
         const auth = signedIn ? probe.auth : {};
         for (const [label, body, headers] of variants) {
           const response = await send(path, body, { ...auth, ...headers });
@@ -98,7 +113,7 @@ describe('bad input on every documented POST path', () => {
           expect(response.body.msg.length, label).toBeGreaterThan(3);
           expect(JSON.stringify(response.body), label).not.toMatch(/at \w+ \(|node_modules|SQLITE|\/work\//);
         }
-        expect(app.db.select().from(contactMessages).all()).toHaveLength(storedBefore);
+        expect(snapshot(app)).toBe(before);
       });
 
       it(`answers the well-formed body with ${validStatus}`, async () => {

@@ -26,5 +26,8 @@ export function securityHeaders(config: AppConfig) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The client log records the page an error came from (spec §7 clientLog): same-origin requests carry
+    // the full URL, other sites get the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }

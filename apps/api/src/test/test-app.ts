@@ -14,7 +14,16 @@ export interface TestApp {
   baseUrl: string;
   config: AppConfig;
   db: DB;
+  /** A provider of the running app, for tests that drive one directly (housekeeping, say). */
+  get: <T>(type: new (...args: never[]) => T) => T;
   post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
+  /** A tRPC call over HTTP as the web app makes it (no batching): the HTTP status and the result data or error. */
+  trpc: (
+    kind: 'query' | 'mutation',
+    procedure: string,
+    input?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; data?: any; error?: { message: string; data: { code: string; httpStatus: number } } }>;
   close: () => Promise<void>;
 }
 
@@ -43,6 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     baseUrl,
     config,
     db: app.get<DB>(DATABASE),
+    get: (type) => app.get(type),
     async post(route, body, headers = {}) {
       const response = await fetch(baseUrl + route, {
         method: 'POST',
@@ -57,6 +67,19 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         // not JSON: keep the text so a test can say what came back
       }
       return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async trpc(kind, procedure, input, headers = {}) {
+      const url = `${baseUrl}/trpc/${procedure}`;
+      const response =
+        kind === 'query'
+          ? await fetch(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
+          : await fetch(url, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', ...headers },
+              body: input === undefined ? undefined : JSON.stringify(input),
+            });
+      const body = (await response.json()) as { result?: { data: unknown }; error?: any };
+      return { status: response.status, data: body.result?.data, error: body.error };
     },
     async close() {
       await app.close();

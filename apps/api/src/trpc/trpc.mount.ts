@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { clientInfoOf } from '../common/client-info';
 import { AuthService } from '../modules/auth/auth.service';
@@ -10,6 +10,7 @@ import { createAppRouter } from './app.router';
 import type { TrpcContext } from './trpc';
 
 export const TRPC_PATH = '/trpc';
+const logger = new Logger('tRPC');
 
 /** Mounts the tRPC endpoint on the HTTP platform: the one place that touches the Express adapter for tRPC. */
 export function mountTrpc(app: INestApplication): void {
@@ -29,6 +30,10 @@ export function mountTrpc(app: INestApplication): void {
         actor: await tokens.verify(bearerToken(req.headers.authorization)),
       }),
       maxBodySize: 256 * 1024,
+      // Expected failures (AppError, bad input) are answers; only the unexpected is worth a log line.
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`tRPC ${path ?? '?'}: ${error.message}`, error.cause?.stack ?? error.stack);
+      },
     }),
   );
 }

@@ -1,11 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
 import { users, verificationCodes } from '@siplog/db';
 import { bearer, codeFromMail, latestMailTo, newClient, registerAccount, tempPasswordFromMail } from '../../test/accounts';
 import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
-import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS } from './auth.service';
+import { VERIFICATION_CODE_MAX_ATTEMPTS } from './auth.service';
+
+/** Asks for a temporary password and reads it from the outbox (it is mailed just after the answer). */
+async function requestTemporaryPassword(app: TestApp, email: string): Promise<string> {
+  await app.post('/api/user/gettemppwd', { email }, newClient());
+  let mail: string | undefined;
+  for (let i = 0; i < 40 && !mail?.includes('temporary password is'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    mail = latestMailTo(app.config, email);
+  }
+  return tempPasswordFromMail(mail);
+}
 
 const joinBody = (email: string, code: string, userid: string) => ({
   email,
@@ -36,7 +47,15 @@ describe('joining with an e-mail code', () => {
     expect(registered.status).toBe(200);
     expect(registered.body).toEqual({
       status: 200,
-      user: { status: 200, token: expect.any(String), first_name: 'Ann', last_name: 'Lee', email: 'ann.lee@example.com', username: 'annlee' },
+      user: {
+        status: 200,
+        token: expect.any(String),
+        first_name: 'Ann',
+        last_name: 'Lee',
+        email: 'ann.lee@example.com',
+        username: 'annlee',
+        must_change_password: false,
+      },
     });
     const stored = app.db.select().from(users).where(eq(users.username, 'annlee')).get()!;
     expect(stored.verified).toBe(true);
@@ -104,6 +123,33 @@ describe('joining with an e-mail code', () => {
     const code = codeFromMail(latestMailTo(app.config, 'other@example.com'));
     const taken = await app.post('/api/user/registeruser', joinBody('other@example.com', code, 'takenname'), client);
     expect(taken.body).toEqual({ status: 400, msg: REGISTRATION_MESSAGES.usernameTaken });
+    // The code is not spent by a taken username: the person picks another one.
+    expect((await app.post('/api/user/registeruser', joinBody('other@example.com', code, 'othername'), client)).status).toBe(200);
+  });
+
+  it('tells a caller without the code nothing about which e-mails or usernames have accounts', async () => {
+    await registerAccount(app, 'known', { email: 'known@example.com' });
+    const guessEmail = await app.post('/api/user/registeruser', joinBody('known@example.com', 'abcdef', 'brandnew'), newClient());
+    const guessUsername = await app.post('/api/user/registeruser', joinBody('fresh@example.com', 'abcdef', 'known'), newClient());
+    const nothingKnown = await app.post('/api/user/registeruser', joinBody('fresh2@example.com', 'abcdef', 'brandnew2'), newClient());
+    for (const answer of [guessEmail, guessUsername, nothingKnown]) {
+      expect(answer.body).toEqual({ status: 400, msg: AUTH_MESSAGES.codeInvalid });
+    }
+  });
+
+  it('answers a registration race for one username with the spec message, not a 500', async () => {
+    const client = newClient();
+    const emails = ['race1@example.com', 'race2@example.com'];
+    const codes: string[] = [];
+    for (const email of emails) {
+      await app.post('/api/user/getemailverificationcode', { email }, client);
+      codes.push(codeFromMail(latestMailTo(app.config, email)));
+    }
+    const answers = await Promise.all(
+      emails.map((email, i) => app.post('/api/user/registeruser', joinBody(email, codes[i], 'racer'), client)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body).toEqual({ status: 400, msg: REGISTRATION_MESSAGES.usernameTaken });
   });
 
   it('checks registration input with the spec messages', async () => {
@@ -131,7 +177,15 @@ describe('logging in and out', () => {
     const account = await registerAccount(app, 'loginok', { firstname: 'Lou' });
     const ok = await app.post('/api/user/authenticateuser', { email: ' LoginOK@example.com ', password: account.password }, newClient());
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ status: 200, token: expect.any(String), first_name: 'Lou', last_name: 'Loginok', email: 'loginok@example.com', username: 'loginok' });
+    expect(ok.body).toEqual({
+      status: 200,
+      token: expect.any(String),
+      first_name: 'Lou',
+      last_name: 'Loginok',
+      email: 'loginok@example.com',
+      username: 'loginok',
+      must_change_password: false,
+    });
 
     const wrong = await app.post('/api/user/authenticateuser', { email: account.email, password: 'Wrong123' }, newClient());
     expect(wrong).toMatchObject({ status: 401, body: { status: 401, msg: 'Invalid credentials' } });
@@ -182,6 +236,15 @@ describe('logging in and out', () => {
     // Another address is not locked out, so nobody can lock a person out of their account.
     expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(200);
   });
+
+  it('counts only failed logins, so one busy address is not locked out by its own successful logins', async () => {
+    const account = await registerAccount(app, 'busyoffice');
+    const office = newClient();
+    for (let i = 0; i < 12; i++) {
+      const answer = await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, office);
+      expect(answer.status).toBe(200);
+    }
+  });
 });
 
 describe('passwords', () => {
@@ -228,45 +291,61 @@ describe('passwords', () => {
     expect((await app.post('/api/user/gettemppwd', { email: 'x@' }, newClient())).body.msg).toBe(FORGOT_PASSWORD_MESSAGES.emailInvalid);
   });
 
-  it('keeps the current password working until the single-use temporary one is used', async () => {
+  it('keeps the current password working, and lets the temporary one sign in once, then only as the current password', async () => {
     const account = await registerAccount(app, 'tempuser');
-    await app.post('/api/user/gettemppwd', { email: account.email }, newClient());
-    let mail: string | undefined;
-    for (let i = 0; i < 40 && !mail?.includes('temporary password is'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      mail = latestMailTo(app.config, account.email);
-    }
-    const temporary = tempPasswordFromMail(mail);
+    const temporary = await requestTemporaryPassword(app, account.email);
 
     const stillWorks = await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient());
-    expect(stillWorks.status).toBe(200);
+    expect(stillWorks.body.must_change_password).toBe(false);
     const withTemp = await app.post('/api/user/authenticateuser', { email: account.email, password: temporary }, newClient());
     expect(withTemp.status).toBe(200);
-    // Recovery ends the other sessions; the temporary password is now the password.
+    expect(withTemp.body.must_change_password).toBe(true);
+    // Recovery ends the other sessions; the temporary password is spent for signing in.
     expect((await app.post('/api/user/loadprofile', {}, bearer(stillWorks.body.token))).status).toBe(401);
-    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(401);
+    const again = await app.post('/api/user/authenticateuser', { email: account.email, password: temporary }, newClient());
+    expect(again).toMatchObject({ status: 401, body: { status: 401, msg: 'Invalid credentials' } });
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(200);
+
     const changed = await app.post('/api/user/changepassword', { oldpassword: temporary, newpassword: 'Chosen1234' }, bearer(withTemp.body.token));
-    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ status: 200, msg: AUTH_MESSAGES.passwordChanged, token: expect.any(String) });
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: 'Chosen1234' }, newClient())).status).toBe(200);
+    const reuse = await app.post('/api/user/changepassword', { oldpassword: temporary, newpassword: 'Other12345' }, bearer(changed.body.token));
+    expect(reuse.body).toEqual({ status: 400, msg: AUTH_MESSAGES.oldPasswordWrong });
+  });
+
+  it('rate-limits guesses of the current password through Change Password', async () => {
+    const account = await registerAccount(app, 'guessedpw');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await app.post('/api/user/changepassword', { oldpassword: `Guess${i}xyz`, newpassword: 'Another99' }, account.auth)).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   it('refuses an expired temporary password', async () => {
     const account = await registerAccount(app, 'slowpoke');
-    await app.post('/api/user/gettemppwd', { email: account.email }, newClient());
-    let mail: string | undefined;
-    for (let i = 0; i < 40 && !mail?.includes('temporary password is'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      mail = latestMailTo(app.config, account.email);
-    }
+    const temporary = await requestTemporaryPassword(app, account.email);
     app.db.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, account.email)).run();
-    const login = await app.post('/api/user/authenticateuser', { email: account.email, password: tempPasswordFromMail(mail) }, newClient());
+    const login = await app.post('/api/user/authenticateuser', { email: account.email, password: temporary }, newClient());
     expect(login.status).toBe(401);
   });
 
-  it('never writes passwords, codes or tokens to the log', async () => {
-    const account = await registerAccount(app, 'secretive', { password: 'VerySecret77' });
-    const log = await readTodaysLog(app.config, 'Registration successful: secretive');
-    expect(log).not.toContain('VerySecret77');
-    expect(log).not.toContain(account.token);
-    expect(log).not.toMatch(/code is:/);
+  it('never writes passwords, codes or tokens to the log, through every account flow', async () => {
+    const client = newClient();
+    await app.post('/api/user/getemailverificationcode', { email: 'secretive@example.com' }, client);
+    const code = codeFromMail(latestMailTo(app.config, 'secretive@example.com'));
+    const joined = await app.post('/api/user/registeruser', { ...joinBody('secretive@example.com', code, 'secretive'), password: 'VerySecret77' }, client);
+    const login = await app.post('/api/user/authenticateuser', { email: 'secretive@example.com', password: 'VerySecret77' }, newClient());
+    await app.post('/api/user/authenticateuser', { email: 'secretive@example.com', password: 'WrongGuess55' }, newClient());
+    const temporary = await requestTemporaryPassword(app, 'secretive@example.com');
+    const recovered = await app.post('/api/user/authenticateuser', { email: 'secretive@example.com', password: temporary }, newClient());
+    const changed = await app.post('/api/user/changepassword', { oldpassword: temporary, newpassword: 'EvenMore88' }, bearer(recovered.body.token));
+    expect(changed.status).toBe(200);
+    const log = await readTodaysLog(app.config, 'Password changed: secretive');
+    expect(log).toContain('Login with temporary password: secretive');
+    for (const secret of ['VerySecret77', 'WrongGuess55', 'EvenMore88', temporary, code, joined.body.user.token, login.body.token, changed.body.token]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   actingUserSchema,
   authenticateUserSchema,
   changePasswordSchema,
+  deactivateAccountSchema,
   emailOnlySchema,
   forgotPasswordSchema,
   registerUserSchema,
@@ -67,6 +68,15 @@ export class AuthController {
   @ApiZodBody(changePasswordSchema)
   changePassword(@Actor() actor: AuthUser, @ZodBody(changePasswordSchema) body: z.output<typeof changePasswordSchema>) {
     return this.auth.changePassword(actor, body);
+  }
+
+  @Post('deactivateaccount')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Deactivates the account (asks for the password); signing in again reactivates it' })
+  @ApiZodBody(deactivateAccountSchema)
+  deactivate(@Actor() actor: AuthUser, @ZodBody(deactivateAccountSchema) body: z.output<typeof deactivateAccountSchema>) {
+    return this.auth.deactivateAccount(actor, body);
   }
 
   @Post('checkuserstatus')

@@ -28,3 +28,15 @@ export const Actor = createParamDecorator((_data: unknown, ctx: ExecutionContext
 export const OptionalActor = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): AuthUser | null => ctx.switchToHttp().getRequest<RequestWithActor>().actor ?? null,
 );
+
+/**
+ * Refuses (401) before the handler's interceptors run: on upload routes this stops an anonymous
+ * request before its file is received, where @Actor() alone would only refuse after.
+ */
+@Injectable()
+export class SignedInGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    requireActor(context.switchToHttp().getRequest<RequestWithActor>().actor ?? null);
+    return true;
+  }
+}

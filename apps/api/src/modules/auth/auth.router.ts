@@ -2,6 +2,7 @@ import {
   actingUserSchema,
   authenticateUserSchema,
   changePasswordSchema,
+  deactivateAccountSchema,
   emailOnlySchema,
   forgotPasswordSchema,
   registerUserSchema,
@@ -24,6 +25,9 @@ export function authRouter(auth: AuthService) {
       .input(forgotPasswordSchema)
       .mutation(({ ctx, input }) => auth.requestTemporaryPassword(ctx.client, input.email)),
     changePassword: authedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => auth.changePassword(ctx.actor, input)),
+    deactivateAccount: authedProcedure
+      .input(deactivateAccountSchema)
+      .mutation(({ ctx, input }) => auth.deactivateAccount(ctx.actor, input)),
     checkUserStatus: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => auth.checkUserStatus(ctx.actor, input.email)),
     logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx.actor)),
   });

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
+  AUTH_MESSAGES,
   capitalizeName,
   FORGOT_PASSWORD_MESSAGES,
   REGISTRATION_MESSAGES,
@@ -8,6 +9,7 @@ import {
   usernameField,
   type authenticateUserSchema,
   type changePasswordSchema,
+  type deactivateAccountSchema,
   type registerUserSchema,
 } from '@siplog/contracts';
 import { users, verificationCodes, type DB } from '@siplog/db';
@@ -28,14 +30,6 @@ export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
 
-export const AUTH_MESSAGES = {
-  codeSent: 'A verification code has been sent to your email.',
-  codeInvalid: 'The verification code is not valid or has expired. Please request a new one.',
-  emailTaken: 'An account already exists for this email. Please log in instead.',
-  oldPasswordWrong: 'Your current password is not correct.',
-  passwordChanged: 'Password changed',
-} as const;
-
 /** What a client stores as its session (spec §3 Session user). */
 export interface SessionPayload {
   status: 200;
@@ -44,11 +38,14 @@ export interface SessionPayload {
   last_name: string;
   email: string;
   username: string;
+  /** True after signing in with the one-time temporary password: the web app then asks for a new password. */
+  must_change_password: boolean;
 }
 
 type RegisterInput = z.output<typeof registerUserSchema>;
 type LoginInput = z.output<typeof authenticateUserSchema>;
 type ChangePasswordInput = z.output<typeof changePasswordSchema>;
+type DeactivateAccountInput = z.output<typeof deactivateAccountSchema>;
 
 @Injectable()
 export class AuthService {
@@ -104,18 +101,18 @@ export class AuthService {
     return { useravailable: usernameField.safeParse(username).success && !this.isUsernameTaken(username) };
   }
 
-  private isUsernameTaken(username: string): boolean {
-    return !!this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+  private isUsernameTaken(username: string, db: Pick<DB, 'select'> = this.db): boolean {
+    return !!db.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
   }
 
+  /**
+   * The code is checked before anything else, so a caller without the mailbox learns nothing about which
+   * e-mails or usernames have accounts; a wrong code counts against the code's five tries.
+   */
   async register(client: ClientInfo, input: RegisterInput): Promise<{ status: 200; user: SessionPayload }> {
     await this.rateLimit.consume('register', client.ip);
-    if (this.findUserByEmail(input.email)) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.emailTaken);
-    if (this.isUsernameTaken(input.userid)) {
-      throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.usernameTaken);
-    }
     const passwordHash = await hashPassword(input.password);
-    const userId = this.db.transaction((tx) => {
+    const outcome = this.db.transaction((tx): { userId: number } | { refused: string } => {
       const code = tx
         .select()
         .from(verificationCodes)
@@ -129,16 +126,19 @@ export class AuthService {
         )
         .orderBy(desc(verificationCodes.createdAt))
         .get();
-      if (!code) return null;
+      if (!code) return { refused: AUTH_MESSAGES.codeInvalid };
       if (!sameHash(code.codeHash, keyedHash(this.config.jwtSecret, `${input.email}:${input.verificationcode}`))) {
         tx.update(verificationCodes)
           .set({ attempts: sql`${verificationCodes.attempts} + 1` })
           .where(eq(verificationCodes.id, code.id))
           .run();
-        return null;
+        return { refused: AUTH_MESSAGES.codeInvalid };
       }
+      // The code stays usable for a second try with another username.
+      if (this.isUsernameTaken(input.userid, tx)) return { refused: REGISTRATION_MESSAGES.usernameTaken };
+      if (this.findUserByEmail(input.email, tx)) return { refused: AUTH_MESSAGES.emailTaken };
       tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id)).run();
-      return tx
+      const created = tx
         .insert(users)
         .values({
           email: input.email,
@@ -152,38 +152,46 @@ export class AuthService {
           verified: true,
         })
         .returning({ id: users.id })
-        .get().id;
+        .get();
+      return { userId: created.id };
     });
-    if (userId === null) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.codeInvalid);
+    if ('refused' in outcome) throw new AppError('BAD_REQUEST', outcome.refused);
     this.logger.log(`Registration successful: ${input.userid}`);
-    return { status: 200, user: await this.sessionFor(userId) };
+    return { status: 200, user: await this.sessionFor(outcome.userId) };
   }
 
+  /**
+   * Only failures count against the login budgets. A failed login always runs two argon2 checks (the
+   * password, then the pending temporary password or a decoy), so timing tells neither whether the
+   * account exists nor whether a recovery is pending.
+   */
   async login(client: ClientInfo, input: LoginInput): Promise<SessionPayload> {
-    await this.rateLimit.consume('loginByIp', client.ip);
-    await this.rateLimit.consume('loginByAccount', `${client.ip}:${input.email}`);
+    const accountKey = `${client.ip}:${input.email}`;
+    await this.rateLimit.assertNotExhausted('loginFailuresByIp', client.ip);
+    await this.rateLimit.assertNotExhausted('loginFailuresByAccount', accountKey);
     const user = this.findUserByEmail(input.email);
-    if (!user) {
-      await verifyPassword(await this.decoyHash, input.password);
-      throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
-    }
-    if (await verifyPassword(user.passwordHash, input.password)) {
+    if (user && (await verifyPassword(user.passwordHash, input.password))) {
+      await this.rateLimit.reset('loginFailuresByAccount', accountKey);
       this.logger.log(`Login successful: ${user.username}`);
-      return this.sessionFor(user.id);
+      return this.signIn(user, { usedTemporaryPassword: false });
     }
-    const tempValid = user.tempPasswordHash && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > new Date();
-    if (tempValid && (await verifyPassword(user.tempPasswordHash!, input.password))) {
-      // Used once, the temporary password becomes the password (so Change Password accepts it as the
-      // current one), and every other session ends: this was an account recovery.
+    const pendingTemp = user && hasPendingTemporaryPassword(user) ? user.tempPasswordHash : null;
+    const tempMatches = await verifyPassword(pendingTemp ?? (await this.decoyHash), input.password);
+    if (user && pendingTemp && tempMatches) {
+      await this.rateLimit.reset('loginFailuresByAccount', accountKey);
+      // Account recovery: the temporary password is spent (it never signs in again) and every other
+      // session ends; it stays the current password for Change Password for one more window.
       this.db
         .update(users)
-        .set({ passwordHash: user.tempPasswordHash!, tempPasswordHash: null, tempPasswordExpiresAt: null })
+        .set({ tempPasswordUsedAt: new Date(), tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
         .where(eq(users.id, user.id))
         .run();
       this.tokens.revokeAllForUser(user.id);
       this.logger.log(`Login with temporary password: ${user.username}`);
-      return this.sessionFor(user.id);
+      return this.signIn(user, { usedTemporaryPassword: true });
     }
+    await this.rateLimit.recordFailure('loginFailuresByIp', client.ip);
+    await this.rateLimit.recordFailure('loginFailuresByAccount', accountKey);
     throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
   }
 
@@ -211,7 +219,11 @@ export class AuthService {
     try {
       this.db
         .update(users)
-        .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
+        .set({
+          tempPasswordHash: tempHash,
+          tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS),
+          tempPasswordUsedAt: null,
+        })
         .where(eq(users.id, user.id))
         .run();
       await this.mail.send({
@@ -224,15 +236,20 @@ export class AuthService {
     }
   }
 
+  /** The current password is the real one, or a temporary password that signed in within its window. */
   async changePassword(
     actor: AuthUser,
     input: ChangePasswordInput,
   ): Promise<{ status: 200; msg: string; token: string }> {
     assertActingUser(actor, { email: input.email });
+    await this.rateLimit.consume('changePassword', String(actor.id));
     const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
-    if (!user || !(await verifyPassword(user.passwordHash, input.oldpassword))) {
-      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
-    }
+    const recoveryHash = user && hasSpentTemporaryPassword(user) ? user.tempPasswordHash : null;
+    const oldPasswordRight =
+      !!user &&
+      ((await verifyPassword(user.passwordHash, input.oldpassword)) ||
+        (!!recoveryHash && (await verifyPassword(recoveryHash, input.oldpassword))));
+    if (!oldPasswordRight) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
     await this.setPassword(actor.id, input.newpassword);
     this.logger.log(`Password changed: ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.passwordChanged, token: await this.tokens.issue(actor.id) };
@@ -243,10 +260,24 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     this.db
       .update(users)
-      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null })
+      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, tempPasswordUsedAt: null })
       .where(eq(users.id, userId))
       .run();
     this.tokens.revokeAllForUser(userId);
+  }
+
+  /** Terms: a person may deactivate their account; it hides them until they sign in again. */
+  async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
+    assertActingUser(actor, { email: input.email });
+    await this.rateLimit.consume('changePassword', String(actor.id));
+    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
+    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
+    }
+    this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id)).run();
+    this.tokens.revokeAllForUser(actor.id);
+    this.logger.log(`Account deactivated: ${actor.username}`);
+    return { status: 200, msg: AUTH_MESSAGES.accountDeactivated };
   }
 
   isAdmin(actor: AuthUser): boolean {
@@ -258,11 +289,20 @@ export class AuthService {
     return { userstatus: this.isAdmin(actor) };
   }
 
-  private findUserByEmail(email: string) {
-    return this.db.select().from(users).where(eq(users.email, email)).get();
+  private findUserByEmail(email: string, db: Pick<DB, 'select'> = this.db) {
+    return db.select().from(users).where(eq(users.email, email)).get();
   }
 
-  private async sessionFor(userId: number): Promise<SessionPayload> {
+  /** Signing in reactivates a deactivated account (Terms: deactivation is undone by logging in). */
+  private async signIn(user: UserRow, how: { usedTemporaryPassword: boolean }): Promise<SessionPayload> {
+    if (user.deactivatedAt) {
+      this.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, user.id)).run();
+      this.logger.log(`Account reactivated: ${user.username}`);
+    }
+    return this.sessionFor(user.id, how.usedTemporaryPassword);
+  }
+
+  private async sessionFor(userId: number, mustChangePassword = false): Promise<SessionPayload> {
     const user = this.db.select().from(users).where(eq(users.id, userId)).get()!;
     return {
       status: 200,
@@ -271,6 +311,17 @@ export class AuthService {
       last_name: user.lastName,
       email: user.email,
       username: user.username,
+      must_change_password: mustChangePassword,
     };
   }
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function hasPendingTemporaryPassword(user: UserRow): boolean {
+  return !!user.tempPasswordHash && !user.tempPasswordUsedAt && !!user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > new Date();
+}
+
+function hasSpentTemporaryPassword(user: UserRow): boolean {
+  return !!user.tempPasswordHash && !!user.tempPasswordUsedAt && !!user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > new Date();
 }

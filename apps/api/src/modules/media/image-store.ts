@@ -16,6 +16,12 @@ export const IMAGE_VARIANTS = {
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/**
+ * Decoding cost grows with pixels, not bytes: a tiny file can declare a huge canvas. 100 megapixels
+ * takes any camera's photo and keeps one decode near 400 MB at worst.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+export const IMAGE_TOO_MANY_PIXELS = 'This image has too many pixels: at most 100 megapixels, please.';
 const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
 
 export function isStoredImageName(name: string): boolean {
@@ -40,13 +46,14 @@ export class ImageStore {
 
   /** Throws AppError('BAD_REQUEST', invalidTypeMessage) when the bytes are not a supported image. */
   async save(folder: ImageFolder, input: Buffer, invalidTypeMessage: string): Promise<string> {
-    let format: string | undefined;
+    let metadata: sharp.Metadata | undefined;
     try {
-      format = (await sharp(input).metadata()).format;
+      metadata = await sharp(input).metadata();
     } catch {
-      format = undefined;
+      metadata = undefined;
     }
-    if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError('BAD_REQUEST', invalidTypeMessage);
+    if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('BAD_REQUEST', invalidTypeMessage);
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw new AppError('BAD_REQUEST', IMAGE_TOO_MANY_PIXELS);
 
     const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
     const dir = this.folderPath(folder);
@@ -54,7 +61,7 @@ export class ImageStore {
     try {
       for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
         const { maxSide } = IMAGE_VARIANTS[variant];
-        await sharp(input, { animated: false })
+        await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
           .rotate() // apply EXIF orientation before the metadata is dropped
           .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 82 })

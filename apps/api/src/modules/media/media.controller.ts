@@ -37,11 +37,10 @@ export class MediaController {
 
   private send(answer: ImageAnswer, res: Response): StreamableFile {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', `public, max-age=${answer.cacheSeconds}${answer.immutable ? ', immutable' : ''}`);
     if (answer.kind === 'fallback') {
-      res.setHeader('Cache-Control', 'public, max-age=300');
       return new StreamableFile(answer.body, { type: 'image/webp', disposition: `inline; filename="${FALLBACK_IMAGE_NAME}"` });
     }
-    res.setHeader('Cache-Control', answer.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
     return new StreamableFile(fs.createReadStream(answer.path), { type: 'image/webp' });
   }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { profileImages, users, type DB } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
@@ -9,9 +9,16 @@ import { IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type Ima
 
 export const FALLBACK_IMAGE_NAME = 'no-image.webp';
 
-export type ImageAnswer =
-  | { kind: 'file'; path: string; immutable: boolean }
-  | { kind: 'fallback'; body: Buffer };
+/** How long a browser may keep an answer: stored files never change (immutable); what a name points to can. */
+export type ImageAnswer = ({ kind: 'file'; path: string } | { kind: 'fallback'; body: Buffer }) & {
+  cacheSeconds: number;
+  immutable: boolean;
+};
+
+const YEAR_SECONDS = 31_536_000;
+/** A person's avatar URL follows their uploads, so it is cached briefly, fallback included. */
+const AVATAR_CACHE_SECONDS = 60;
+const MISSING_IMAGE_CACHE_SECONDS = 300;
 
 /** Finds the file behind an image URL; anything unknown or malformed gets the no-image picture. */
 @Injectable()
@@ -25,29 +32,31 @@ export class MediaService {
 
   /** Only names the server generated can match, so no request can reach outside the media folder. */
   imageByName(folder: string, file: string, variant: ImageVariant): ImageAnswer | Promise<ImageAnswer> {
-    if (!(IMAGE_FOLDERS as readonly string[]).includes(folder) || !isStoredImageName(file)) return this.fallbackAnswer();
+    if (!(IMAGE_FOLDERS as readonly string[]).includes(folder) || !isStoredImageName(file)) {
+      return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
+    }
     const filePath = path.join(this.images.folderPath(folder as ImageFolder), variantFileName(file, variant));
-    if (!fs.existsSync(filePath)) return this.fallbackAnswer();
-    return { kind: 'file', path: filePath, immutable: true };
+    if (!fs.existsSync(filePath)) return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
+    return { kind: 'file', path: filePath, cacheSeconds: YEAR_SECONDS, immutable: true };
   }
 
   /** The current avatar of a person; it changes when they upload, so it is not cached for long. */
-  profileImageOf(username: string, variant: ImageVariant): ImageAnswer | Promise<ImageAnswer> {
+  async profileImageOf(username: string, variant: ImageVariant): Promise<ImageAnswer> {
     const row = this.db
       .select({ fileName: profileImages.fileName })
       .from(profileImages)
       .innerJoin(users, eq(users.id, profileImages.userId))
-      .where(eq(users.username, username.toLowerCase()))
+      .where(and(eq(users.username, username.toLowerCase()), isNull(users.deactivatedAt)))
       .orderBy(asc(profileImages.id))
       .get();
-    if (!row) return this.fallbackAnswer();
-    const answer = this.imageByName('profileimages', row.fileName, variant);
-    return 'kind' in answer && answer.kind === 'file' ? { ...answer, immutable: false } : answer;
+    if (!row) return this.fallbackAnswer(AVATAR_CACHE_SECONDS);
+    const answer = await this.imageByName('profileimages', row.fileName, variant);
+    return { ...answer, cacheSeconds: AVATAR_CACHE_SECONDS, immutable: false };
   }
 
-  private async fallbackAnswer(): Promise<ImageAnswer> {
+  private async fallbackAnswer(cacheSeconds: number): Promise<ImageAnswer> {
     this.fallback ??= renderFallbackImage();
-    return { kind: 'fallback', body: await this.fallback };
+    return { kind: 'fallback', body: await this.fallback, cacheSeconds, immutable: false };
   }
 }
 

@@ -10,9 +10,15 @@ export const RATE_LIMIT_POLICIES = {
   verificationCodeByIp: { points: 10, duration: 10 * 60 },
   verificationCodeByEmail: { points: 3, duration: 10 * 60 },
   register: { points: 10, duration: 10 * 60 },
-  /** Per IP, and per IP + account, so nobody can lock a person out from elsewhere. */
-  loginByIp: { points: 30, duration: 10 * 60 },
-  loginByAccount: { points: 8, duration: 10 * 60 },
+  /**
+   * Failed logins only, per IP and per IP + account, so an office behind one address is not locked out
+   * by its own successful logins, and nobody can lock a person out from elsewhere.
+   */
+  loginFailuresByIp: { points: 30, duration: 10 * 60 },
+  loginFailuresByAccount: { points: 8, duration: 10 * 60 },
+  /** Per account: a stolen token must not become an unlimited guesser of the current password. */
+  changePassword: { points: 10, duration: 10 * 60 },
+  imageUpload: { points: 30, duration: 10 * 60 },
   tempPasswordByIp: { points: 5, duration: 10 * 60 },
   tempPasswordByEmail: { points: 3, duration: 60 * 60 },
   usernameCheck: { points: 60, duration: 60 },
@@ -30,11 +36,28 @@ export class RateLimitService {
     try {
       await this.limiterFor(policy).consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new AppError('TOO_MANY_REQUESTS', undefined, Math.ceil(rejection.msBeforeNext / 1000));
-      }
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection);
       throw rejection;
     }
+  }
+
+  /** Refuses (429) when the budget is spent, without spending it: for budgets that count only failures. */
+  async assertNotExhausted(policy: RateLimitPolicy, key: string): Promise<void> {
+    const state = await this.limiterFor(policy).get(key);
+    if (state && state.consumedPoints >= RATE_LIMIT_POLICIES[policy].points) throw tooManyRequests(state);
+  }
+
+  /** Counts one failure against a budget checked with assertNotExhausted; never throws for the budget itself. */
+  async recordFailure(policy: RateLimitPolicy, key: string): Promise<void> {
+    try {
+      await this.limiterFor(policy).penalty(key, 1);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    }
+  }
+
+  async reset(policy: RateLimitPolicy, key: string): Promise<void> {
+    await this.limiterFor(policy).delete(key);
   }
 
   private limiterFor(policy: RateLimitPolicy): RateLimiterMemory {
@@ -45,4 +68,8 @@ export class RateLimitService {
     }
     return limiter;
   }
+}
+
+function tooManyRequests(state: RateLimiterRes): AppError {
+  return new AppError('TOO_MANY_REQUESTS', undefined, Math.ceil(state.msBeforeNext / 1000));
 }

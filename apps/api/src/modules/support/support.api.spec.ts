@@ -128,6 +128,16 @@ describe('client log: POST /api/clientLog', () => {
     expect(log).toMatch(/ERROR \[ClientLog\] 198\.51\.100\.7 Error registering user http:\/\/localhost:3000\/join/);
   });
 
+  it('never writes a token a client sent in its message to the log', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXBhcnQ';
+    await app.post('/api/clientLog', { level: 'error', msg: `upload failed with Bearer abc.def.ghi and ${jwt} marker-redact` }, fromNewIp());
+    const log = await readTodaysLog(app.config, 'marker-redact');
+    expect(log).toContain('Bearer [redacted]');
+    expect(log).toContain('[redacted token] marker-redact');
+    expect(log).not.toContain('abc.def.ghi');
+    expect(log).not.toContain(jwt);
+  });
+
   it('keeps a multi-line message on one log line', async () => {
     await app.post('/api/clientLog', { level: 'warn', msg: 'first\nFAKE ERROR [Auth] second' }, fromNewIp());
     const log = await readTodaysLog(app.config, 'first FAKE ERROR');

@@ -69,7 +69,7 @@ export class SupportService {
   /** Records a client-side error with the caller's IP first and the referrer last (spec §7 clientLog). */
   async clientLog(client: ClientInfo, input: ClientLogRequest): Promise<void> {
     await this.rateLimit.consume('clientLog', client.ip);
-    const line = oneLine(`${client.ip} ${input.msg} ${client.referrer}`.trim());
+    const line = oneLine(`${client.ip} ${withoutSecrets(input.msg)} ${withoutSecrets(client.referrer)}`.trim());
     const log = {
       error: () => this.clientLogger.error(line),
       warn: () => this.clientLogger.warn(line),
@@ -78,4 +78,11 @@ export class SupportService {
     } satisfies Record<ClientLogRequest['level'], () => void>;
     log[input.level]();
   }
+}
+
+/** Client text is not trusted to be clean: bearer tokens and JWTs never reach a log file. */
+export function withoutSecrets(text: string): string {
+  return text
+    .replace(/\bBearer\s+\S+/gi, 'Bearer [redacted]')
+    .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[redacted token]');
 }

@@ -3,11 +3,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
+import { LIMITS, PROFILE_MESSAGES, SERVER_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
 import { establishments, placeFollows, profileImages, userFollows, users } from '@siplog/db';
 import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { USER_MESSAGES } from './user.service';
+import { IMAGE_TOO_MANY_PIXELS } from '../media/image-store';
 
 /** A JPEG carrying GPS coordinates in its EXIF, as a phone photo would. */
 async function photoWithGps(): Promise<Buffer> {
@@ -70,8 +70,11 @@ describe('profiles', () => {
     expect(Object.keys(byUsername.body.user).sort()).toEqual(
       ['bio', 'current_fav_order', 'first_name', 'followers', 'following', 'last_name', 'number_of_posts', 'profile_images', 'username'].sort(),
     );
-    const byName = await app.post('/api/user/loaduserbyname', { name: '  ann   LEE ' });
+    const byName = await app.post('/api/user/loaduserbyname', { name: '  ann   LEE ' }, bob.auth);
     expect(byName.body.user.username).toBe('annprof');
+    expect(Object.keys(byName.body.user).sort()).toEqual(Object.keys(byUsername.body.user).sort());
+    expect((await app.post('/api/user/loaduserbyname', { name: 'Ann Lee' })).status).toBe(401);
+    expect((await app.post('/api/user/loaduserbyname', { name: 'Nobody Here' }, bob.auth)).body).toEqual({ status: 404, msg: USER_MESSAGES.notFound });
     expect((await app.post('/api/user/loadpublicprofile', { username: 'nobodyhere' })).body).toEqual({ status: 404, msg: USER_MESSAGES.notFound });
   });
 
@@ -150,6 +153,17 @@ describe('profile images', () => {
     expect((await upload(app, ann, await photoWithGps(), '{not json')).status).toBe(400);
   });
 
+  it('refuses an anonymous upload with 401 before receiving its file', async () => {
+    const big = Buffer.alloc(LIMITS.profileImageBytesMax - 1000, 1);
+    expect(await upload(app, null, big)).toEqual({ status: 401, body: { status: 401, msg: SERVER_MESSAGES.unauthorized } });
+  });
+
+  it('refuses an image that declares more than 100 megapixels, however small the file', async () => {
+    const bomb = await sharp({ create: { width: 10_200, height: 10_200, channels: 3, background: '#000000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(LIMITS.profileImageBytesMax);
+    expect(await upload(app, ann, bomb)).toEqual({ status: 400, body: { status: 400, msg: IMAGE_TOO_MANY_PIXELS } });
+  });
+
   it('stops receiving a file over 12,000,000 bytes', async () => {
     const huge = Buffer.alloc(LIMITS.profileImageBytesMax + 1, 1);
     expect(await upload(app, ann, huge)).toEqual({ status: 413, body: { status: 413, msg: PROFILE_MESSAGES.fileTooLarge.body } });
@@ -162,6 +176,8 @@ describe('profile images', () => {
     const avatar = await fetch(`${app.baseUrl}/api/showimage/profileimage/annimg`);
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-disposition')).toContain('no-image.webp');
+    // The avatar URL follows uploads, so even its fallback is cached only briefly.
+    expect(avatar.headers.get('cache-control')).toBe('public, max-age=60');
     expect(fs.readdirSync(path.join(app.config.mediaDir, 'profileimages'))).toEqual([]);
   });
 
@@ -215,8 +231,10 @@ describe('following people', () => {
   it('refuses following oneself, unknown people, and acting as someone else', async () => {
     expect((await app.post('/api/user/followuser', { targetusername: 'annfol' }, ann.auth)).body).toEqual({ status: 400, msg: USER_MESSAGES.cannotFollowSelf });
     expect((await app.post('/api/user/followuser', { targetusername: 'ghostly' }, ann.auth)).status).toBe(404);
-    const spoof = await app.post('/api/user/unfollowuser', { currentusername: 'annfol', targetusername: 'bobfol' }, bob.auth);
-    expect(spoof.status).toBe(403);
+    for (const route of ['/api/user/followuser', '/api/user/unfollowuser', '/api/user/isUserFollowed']) {
+      const spoof = await app.post(route, { currentusername: 'annfol', targetusername: 'bobfol' }, bob.auth);
+      expect(spoof.status, route).toBe(403);
+    }
     expect(await followersOf('bobfol')).toEqual(['annfol']);
   });
 

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { parseJsonField } from '../../common/zod-issue';
-import { Actor, AuthGuard } from '../auth/auth.guard';
+import { Actor, AuthGuard, SignedInGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { ImageUpload } from '../media/image-upload.interceptor';
 import { UserService } from './user.service';
@@ -45,9 +45,11 @@ export class UserController {
 
   @Post('loaduserbyname')
   @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A public profile by full name or username; for signed-in people only' })
   @ApiZodBody(loadUserByNameSchema)
-  loadUserByName(@ZodBody(loadUserByNameSchema) body: z.output<typeof loadUserByNameSchema>) {
-    return this.users.loadUserByName(body.name);
+  loadUserByName(@Actor() actor: AuthUser, @ZodBody(loadUserByNameSchema) body: z.output<typeof loadUserByNameSchema>) {
+    return this.users.loadUserByName(actor, body.name);
   }
 
   @Post('updatecurrentfavorder')
@@ -81,6 +83,7 @@ export class UserController {
       },
     },
   })
+  @UseGuards(SignedInGuard)
   @ImageUpload('file', LIMITS.profileImageBytesMax, PROFILE_MESSAGES.fileTooLarge.body)
   uploadProfileImage(
     @Actor() actor: AuthUser,

@@ -15,7 +15,7 @@ export function userRouter(users: UserService) {
   return router({
     profile: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => users.loadOwnProfile(ctx.actor, input.email)),
     publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ input }) => users.loadPublicProfile(input.username)),
-    byName: publicProcedure.input(loadUserByNameSchema).query(({ input }) => users.loadUserByName(input.name)),
+    byName: authedProcedure.input(loadUserByNameSchema).query(({ ctx, input }) => users.loadUserByName(ctx.actor, input.name)),
     updateFavoriteOrder: authedProcedure
       .input(updateFavoriteOrderSchema)
       .mutation(({ ctx, input }) => users.updateFavoriteOrder(ctx.actor, input)),

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   PROFILE_MESSAGES,
+  USER_MESSAGES,
   placeEntry,
   type followUserSchema,
   type imageUploadDataSchema,
@@ -16,13 +17,6 @@ import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
-
-export const USER_MESSAGES = {
-  notFound: 'User not found',
-  cannotFollowSelf: 'You cannot follow yourself.',
-  imageRemoved: 'Image removed',
-  detailsUpdated: 'Profile updated.',
-} as const;
 
 const SEARCH_LIMIT = 20;
 
@@ -52,6 +46,9 @@ export interface SearchEntry {
 }
 
 type FollowInput = z.output<typeof followUserSchema>;
+
+/** Deactivated accounts (Terms) are hidden from everyone until they sign in again. */
+const isActive = isNull(users.deactivatedAt);
 
 /** LIKE pattern for text typed by a person: % and _ are matched literally. */
 function containsPattern(text: string): string {
@@ -85,18 +82,20 @@ export class UserService {
   }
 
   loadPublicProfile(username: string): { status: 200; user: PublicProfile } {
-    const user = this.db.select().from(users).where(eq(users.username, username)).get();
+    const user = this.db.select().from(users).where(and(eq(users.username, username), isActive)).get();
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return { status: 200, user: this.publicProfileOf(user) };
   }
 
-  /** By full name ("Ann Lee", any case) or by username. */
-  loadUserByName(name: string): { status: 200; user: PublicProfile } {
+  /** By full name ("Ann Lee", any case) or by username; only for signed-in people (spec §6), as it looks people up by their real name. */
+  loadUserByName(_actor: AuthUser, name: string): { status: 200; user: PublicProfile } {
     const wanted = name.trim().toLowerCase().replace(/\s+/g, ' ');
     const user = this.db
       .select()
       .from(users)
-      .where(or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted)))
+      .where(
+        and(isActive, or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted))),
+      )
       .orderBy(asc(users.id))
       .get();
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
@@ -126,6 +125,7 @@ export class UserService {
     data: z.output<typeof imageUploadDataSchema>,
   ): Promise<{ status: 200; msg: string; profile_images: string[] }> {
     assertActingUser(actor, { email: data.email });
+    await this.rateLimit.consume('imageUpload', String(actor.id));
     if (!file || file.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noFile.body);
     const fileName = await this.images.save('profileimages', file, PROFILE_MESSAGES.invalidFileType.body);
     const previous = this.db.transaction((tx) => {
@@ -187,9 +187,12 @@ export class UserService {
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(
-        or(
-          sql`${users.username} like ${pattern} escape '\\'`,
-          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} escape '\\'`,
+        and(
+          isActive,
+          or(
+            sql`${users.username} like ${pattern} escape '\\'`,
+            sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} escape '\\'`,
+          ),
         ),
       )
       .orderBy(asc(users.username))
@@ -212,7 +215,11 @@ export class UserService {
   }
 
   private findByUsername(username: string) {
-    return this.db.select().from(users).where(eq(users.username, username.toLowerCase())).get();
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.username, username.toLowerCase()), isActive))
+      .get();
   }
 
   private publicProfileOf(user: typeof users.$inferSelect): PublicProfile {
@@ -220,14 +227,14 @@ export class UserService {
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followerId))
-      .where(eq(userFollows.followeeId, user.id))
+      .where(and(eq(userFollows.followeeId, user.id), isActive))
       .orderBy(asc(users.username))
       .all();
     const following = this.db
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followeeId))
-      .where(eq(userFollows.followerId, user.id))
+      .where(and(eq(userFollows.followerId, user.id), isActive))
       .orderBy(asc(users.username))
       .all();
     const [{ value: numberOfPosts }] = this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id)).all();
