@@ -6,6 +6,8 @@ export interface SessionUser {
   last_name?: string;
   email: string;
   username?: string;
+  /** True after signing in with the one-time temporary password ('Email Password'): /mylog asks for a new one. */
+  must_change_password?: boolean;
 }
 
 export const SESSION_KEY = 'user';
@@ -20,6 +22,14 @@ export function readSession(): SessionUser | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The session after a successful password change: the server ended every earlier session, so the fresh
+ * token replaces the stored one, and the new password settles any pending temporary-password prompt.
+ */
+export function sessionAfterPasswordChange(session: SessionUser, token: string): SessionUser {
+  return { ...session, token, must_change_password: false };
 }
 
 export function writeSession(session: SessionUser | null): void {

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from 'react';
+import { AUTH_MESSAGES } from '@siplog/contracts';
+import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import { Navigate } from 'react-router';
 import { FollowListDialog, type FollowListName } from '../../features/profile/FollowListDialog';
 import { ProfileHeader } from '../../features/profile/ProfileHeader';
@@ -34,13 +36,24 @@ function CheckIcon() {
   );
 }
 
-function MyProfile({ profile }: { profile: OwnProfile }) {
-  const [editing, setEditing] = useState(false);
+interface MyProfileProps {
+  profile: OwnProfile;
+  /** Signed in with a temporary password: open edit mode on 'Change Password' and say why. */
+  mustChangePassword: boolean;
+}
+
+function MyProfile({ profile, mustChangePassword }: MyProfileProps) {
+  const [editing, setEditing] = useState(mustChangePassword);
+  const { showMessage } = useMessageDialog();
   const [openList, setOpenList] = useState<FollowListName | null>(null);
   const uploadInputId = useId();
   const utils = trpc.useUtils();
   const { progress, upload } = useProfileImageUpload(profile.email);
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
+
+  useEffect(() => {
+    if (mustChangePassword) showMessage(AUTH_MESSAGES.chooseNewPassword);
+  }, [mustChangePassword, showMessage]);
 
   const closeList = () => {
     const closing = openList;
@@ -79,7 +92,14 @@ function MyProfile({ profile }: { profile: OwnProfile }) {
         emptyFavoriteOrder="What do you order again and again? Choose edit to share it."
         favoriteOrderEditor={editing ? <FavoriteOrderEditor initial={profile.current_fav_order} /> : undefined}
       >
-        {editing && <EditProfilePanel profile={profile} uploadInputId={uploadInputId} uploading={progress !== null} />}
+        {editing && (
+          <EditProfilePanel
+            profile={profile}
+            uploadInputId={uploadInputId}
+            uploading={progress !== null}
+            passwordOpen={mustChangePassword}
+          />
+        )}
       </ProfileHeader>
 
       <ProfileOrders username={profile.username} isOwn />
@@ -96,7 +116,7 @@ function MyProfile({ profile }: { profile: OwnProfile }) {
   );
 }
 
-function MyLog({ email }: { email: string }) {
+function MyLog({ email, mustChangePassword }: { email: string; mustChangePassword: boolean }) {
   const logout = useLogout();
   // The e-mail (checked against the token by the server) keeps each account's cached profile apart.
   const profile = trpc.user.profile.useQuery({ email }, { retry: false });
@@ -110,7 +130,7 @@ function MyLog({ email }: { email: string }) {
 
   return (
     <div className="profile-page mylog-page">
-      {profile.data ? <MyProfile profile={profile.data.user} /> : <ProfileSkeleton />}
+      {profile.data ? <MyProfile profile={profile.data.user} mustChangePassword={mustChangePassword} /> : <ProfileSkeleton />}
     </div>
   );
 }
@@ -120,5 +140,5 @@ export function MyLogPage() {
   useDocumentTitle('My Log');
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
-  return <MyLog email={session.email} />;
+  return <MyLog email={session.email} mustChangePassword={session.must_change_password === true} />;
 }

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { readSession, writeSession } from '../../../features/session/session-storage';
+import { readSession, sessionAfterPasswordChange, writeSession } from '../../../features/session/session-storage';
 import { useSession } from '../../../features/session/useSession';
 import { ChevronIcon } from '../../../features/profile/icons';
 import { trpc } from '../../../lib/trpc';
@@ -11,13 +11,20 @@ import { errorMessage } from '../../../lib/trpc-errors';
  * The collapsible 'Change Password' section (spec §2, §8). A new password under 8 characters is refused
  * here; otherwise the server's message shows under 'Message' (success) or 'Warning', and both fields clear.
  * The server ends every earlier session on success, so the new token it answers replaces the stored one.
+ * `startOpen` unfolds it (and brings it into view) when the person must choose a new password.
  */
-export function ChangePasswordSection() {
+export function ChangePasswordSection({ startOpen = false }: { startOpen?: boolean }) {
+  const [open, setOpen] = useState(startOpen);
+  const sectionRef = useRef<HTMLDetailsElement>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const session = useSession();
   const { showMessage } = useMessageDialog();
   const change = trpc.auth.changePassword.useMutation();
+
+  useEffect(() => {
+    if (startOpen) sectionRef.current?.scrollIntoView({ block: 'center' });
+  }, [startOpen]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +36,7 @@ export function ChangePasswordSection() {
     try {
       const answer = await change.mutateAsync({ oldpassword: current, newpassword: next });
       const stored = readSession();
-      if (answer.token && stored) writeSession({ ...stored, token: answer.token });
+      if (answer.token && stored) writeSession(sessionAfterPasswordChange(stored, answer.token));
       showMessage({ title: answer.status === 200 ? DIALOG_TITLES.message : DIALOG_TITLES.warning, body: answer.msg });
     } catch (error) {
       showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
@@ -40,7 +47,12 @@ export function ChangePasswordSection() {
   };
 
   return (
-    <details className="edit-section password-section">
+    <details
+      ref={sectionRef}
+      className="edit-section password-section"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>
         <span>Change Password</span>
         <ChevronIcon direction="down" className="password-section__chevron" />

@@ -100,17 +100,19 @@ interface EditProfilePanelProps {
   profile: OwnProfile;
   uploadInputId: string;
   uploading: boolean;
+  /** Unfold 'Change Password' at once (after a temporary-password sign-in). */
+  passwordOpen?: boolean;
 }
 
 /** Edit mode's settings below the card: gender, the photo and the collapsible password change. */
-export function EditProfilePanel({ profile, uploadInputId, uploading }: EditProfilePanelProps) {
+export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOpen = false }: EditProfilePanelProps) {
   return (
     <div className="edit-panel" role="group" aria-label="Edit profile">
       <div className="edit-panel__grid">
         <PhotoActions hasImage={profile.profile_images.length > 0} uploadInputId={uploadInputId} uploading={uploading} />
         <GenderSelect stored={profile.gender} />
       </div>
-      <ChangePasswordSection />
+      <ChangePasswordSection startOpen={passwordOpen} />
     </div>
   );
 }
