@@ -19,15 +19,17 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
+const DATA_FIELD_NOT_JSON = 'The data field must be JSON text.';
+
 /** A multipart text field that carries JSON (the spec's `data` field); absent means an empty object. */
 export function parseJsonField<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   if (raw === undefined || raw === '') return parseInput(schema, {});
-  if (typeof raw !== 'string') throw new AppError('BAD_REQUEST', 'The data field must be JSON text.');
+  if (typeof raw !== 'string') throw new AppError('BAD_REQUEST', DATA_FIELD_NOT_JSON);
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new AppError('BAD_REQUEST', 'The data field must be JSON text.');
+    throw new AppError('BAD_REQUEST', DATA_FIELD_NOT_JSON);
   }
   return parseInput(schema, value);
 }

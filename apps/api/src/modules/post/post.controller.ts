@@ -15,7 +15,7 @@ export class PostController {
   @ApiOperation({ summary: "A person's most recent reviews (newest first)" })
   @ApiZodBody(userOrdersSchema)
   recentOrders(@ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
-    return this.posts.ordersForUser(body.username, body.limit, false);
+    return this.posts.recentOrders(body.username, body.limit);
   }
 
   @Post('loadfivestarordersforuser')
@@ -23,6 +23,6 @@ export class PostController {
   @ApiOperation({ summary: "A person's 5-star reviews (newest first)" })
   @ApiZodBody(userOrdersSchema)
   fiveStarOrders(@ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
-    return this.posts.ordersForUser(body.username, body.limit, true);
+    return this.posts.fiveStarOrders(body.username, body.limit);
   }
 }

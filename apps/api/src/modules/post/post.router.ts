@@ -4,7 +4,7 @@ import type { PostService } from './post.service';
 
 export function postRouter(posts: PostService) {
   return router({
-    recentOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.ordersForUser(input.username, input.limit, false)),
-    fiveStarOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.ordersForUser(input.username, input.limit, true)),
+    recentOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.recentOrders(input.username, input.limit)),
+    fiveStarOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.fiveStarOrders(input.username, input.limit)),
   });
 }

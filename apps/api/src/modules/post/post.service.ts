@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { establishments, postImages, postLikes, posts, users, type DB } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
@@ -28,8 +28,21 @@ export class PostService {
   constructor(@Inject(DATABASE) private readonly db: DB) {}
 
   /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */
-  ordersForUser(username: string, limit: number, fiveStarOnly: boolean): { orders: PostView[] } {
-    const user = this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+  recentOrders(username: string, limit: number): { orders: PostView[] } {
+    return this.ordersOf(username, limit, { fiveStarOnly: false });
+  }
+
+  fiveStarOrders(username: string, limit: number): { orders: PostView[] } {
+    return this.ordersOf(username, limit, { fiveStarOnly: true });
+  }
+
+  /** A deactivated person's reviews stay out of sight with their profile. */
+  private ordersOf(username: string, limit: number, { fiveStarOnly }: { fiveStarOnly: boolean }): { orders: PostView[] } {
+    const user = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, username), isNull(users.deactivatedAt)))
+      .get();
     if (!user) return { orders: [] };
     const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
     return { orders: this.postViews(where, limit) };
