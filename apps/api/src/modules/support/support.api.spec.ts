@@ -108,6 +108,14 @@ describe('contact form when mail cannot be sent', () => {
     expect(stored.message).toBe(validContact.message);
     expect(stored.mailedAt).toBeNull();
   });
+
+  it('keeps one copy when the person retries after the failure dialog', async () => {
+    const retry = await app.post('/api/user/requestinformation', validContact, fromNewIp());
+    expect(retry.status).toBe(503);
+    expect(app.db.select().from(contactMessages).all()).toHaveLength(1);
+    await app.post('/api/user/requestinformation', { ...validContact, message: 'A different question entirely.' }, fromNewIp());
+    expect(app.db.select().from(contactMessages).all()).toHaveLength(2);
+  });
 });
 
 describe('client log: POST /api/clientLog', () => {

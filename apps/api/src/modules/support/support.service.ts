@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CONTACT_MESSAGES, type ClientLogRequest, type ContactRequest } from '@siplog/contracts';
 import { contactMessages, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
@@ -8,6 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+
+const UNMAILED_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Collapses line breaks so one client message stays one log line (no forged entries). */
 function oneLine(text: string): string {
@@ -30,22 +32,39 @@ export class SupportService {
     return { supportEmail: this.config.supportEmail };
   }
 
-  /** Stores the message first (nothing is lost if mail fails), then e-mails the support address. */
+  /**
+   * Stores the message first (nothing is lost if mail fails), then e-mails the support address. A retry
+   * of a message whose mail failed (the failure dialog invites one) mails the stored row again instead of
+   * storing a second copy.
+   */
   async contact(client: ClientInfo, input: ContactRequest): Promise<void> {
     await this.rateLimit.consume('contact', client.ip);
-    const [saved] = this.db
-      .insert(contactMessages)
-      .values({
-        supportEmail: this.config.supportEmail,
-        clientEmail: input.clientemail,
-        firstName: input.firstname,
-        lastName: input.lastname,
-        phone: input.phone,
-        message: input.message,
-        ip: client.ip,
-      })
-      .returning({ id: contactMessages.id })
-      .all();
+    const saved =
+      this.db
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(
+          and(
+            eq(contactMessages.clientEmail, input.clientemail),
+            eq(contactMessages.message, input.message),
+            isNull(contactMessages.mailedAt),
+            gt(contactMessages.createdAt, new Date(Date.now() - UNMAILED_RETRY_WINDOW_MS)),
+          ),
+        )
+        .get() ??
+      this.db
+        .insert(contactMessages)
+        .values({
+          supportEmail: this.config.supportEmail,
+          clientEmail: input.clientemail,
+          firstName: input.firstname,
+          lastName: input.lastname,
+          phone: input.phone,
+          message: input.message,
+          ip: client.ip,
+        })
+        .returning({ id: contactMessages.id })
+        .get();
     try {
       await this.mail.send({
         to: this.config.supportEmail,
