@@ -1,5 +1,7 @@
 /** Takes desktop and 375 px screenshots of every built screen: `pnpm --filter @siplog/web screenshots [out-dir]`. */
 import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { registerPerson, seedPosts } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
 
 const routes = ['/login', '/join', '/contact', '/terms-of-service', '/privacy-policy', '/no-such-page'];
@@ -8,14 +10,44 @@ const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-screens');
 const app = await startApp();
 const browser = await launchBrowser();
 try {
+  const ann = await registerPerson(app.baseUrl, app.dataDir, {
+    email: 'ann.lee@example.com',
+    firstname: 'Ann',
+    lastname: 'Lee',
+    username: 'annlee',
+    password: 'Secret123',
+  });
+  seedPosts(app.dataDir, ann.username, [
+    { order: 'Iced oat milk latte', review: 'Silky and strong.', rating: 5, place: { name: 'Zhi Tea', city: 'Austin' }, minutesAgo: 30 },
+    { order: 'Brown sugar boba', review: 'Warm chewy pearls.', rating: 4, place: { name: 'Tapioca House', city: 'Austin' }, minutesAgo: 300 },
+  ]);
+
+  const shoot = async (page: Page, name: string) => {
+    await page.waitForLoadState('networkidle');
+    const file = path.join(outDir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: false });
+    console.log(file);
+  };
+
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     const { context, page } = await openPage(browser, app.baseUrl, viewport);
     for (const route of routes) {
       await page.goto(route);
-      await page.waitForLoadState('networkidle');
-      const name = `${label}${route.replace(/\//g, '_')}.png`;
-      await page.screenshot({ path: path.join(outDir, name), fullPage: false });
-      console.log(path.join(outDir, name));
+      await shoot(page, `${label}${route.replace(/\//g, '_')}`);
+    }
+
+    await page.goto(`/user/${ann.username}`);
+    await page.getByRole('heading', { name: 'Ann Lee' }).waitFor();
+    await shoot(page, `${label}_user_${ann.username}`);
+
+    if (label === 'phone') {
+      await page.goto('/contact');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await shoot(page, `${label}_menu-open`);
+      await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), ann);
+      await page.reload();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await shoot(page, `${label}_menu-open-signed-in`);
     }
     await context.close();
   }
