@@ -102,6 +102,7 @@ try {
 
     await page.getByRole('button', { name: 'edit' }).click();
     await page.getByText('Change Password').click();
+    await page.locator('summary', { hasText: 'Deactivate account' }).click();
     await shoot(page, `${label}-mylog-edit`, true);
     await page.getByRole('button', { name: 'done' }).click();
 

@@ -123,6 +123,7 @@ export const AUTH_MESSAGES = {
   passwordChanged: ADMIN_MESSAGES.passwordChanged,
   passwordRequired: 'Enter your password.',
   accountDeactivated: 'Your account is deactivated. Log in again any time to reactivate it.',
+  deactivateConfirm: 'You will be signed out everywhere, and people will not find your profile until you log in again.',
   chooseNewPassword: {
     title: 'Choose a new password',
     body: 'You signed in with a temporary password, which works only once. Choose a new password now: enter the temporary password as your current password.',

@@ -49,15 +49,15 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
   return (
     <details
       ref={sectionRef}
-      className="edit-section password-section"
+      className="edit-section settings-section"
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>
         <span>Change Password</span>
-        <ChevronIcon direction="down" className="password-section__chevron" />
+        <ChevronIcon direction="down" className="settings-section__chevron" />
       </summary>
-      <form className="password-section__form" onSubmit={submit}>
+      <form className="settings-section__form" onSubmit={submit}>
         {/* A hidden username helps password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={session?.email ?? ''} readOnly hidden />
         <label htmlFor="password-current">Current password</label>

@@ -5,6 +5,7 @@ import type { OwnProfile } from '../../../features/profile/types';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeactivateAccountSection } from './DeactivateAccountSection';
 
 type Gender = (typeof GENDER_OPTIONS)[number];
 
@@ -104,7 +105,7 @@ interface EditProfilePanelProps {
   passwordOpen?: boolean;
 }
 
-/** Edit mode's settings below the card: gender, the photo and the collapsible password change. */
+/** Edit mode's settings below the card: gender, the photo, and the collapsible password change and deactivation. */
 export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOpen = false }: EditProfilePanelProps) {
   return (
     <div className="edit-panel" role="group" aria-label="Edit profile">
@@ -113,6 +114,7 @@ export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOp
         <GenderSelect stored={profile.gender} />
       </div>
       <ChangePasswordSection startOpen={passwordOpen} />
+      <DeactivateAccountSection />
     </div>
   );
 }

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_MESSAGES, DIALOG_TITLES, LIMITS } from '@siplog/contracts';
+import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
+import { Modal } from '../../../components/dialog/Modal';
+import { writeSession } from '../../../features/session/session-storage';
+import { ChevronIcon } from '../../../features/profile/icons';
+import { SupportEmailLink } from '../../../features/support/SupportEmailLink';
+import { trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc-errors';
+
+/**
+ * Deactivation, as the Terms promise it in account settings: the password is asked again and a Yes/No
+ * confirm guards it. The server ends every session, so the person is signed out and sent to /login,
+ * where signing in again reactivates the account.
+ */
+export function DeactivateAccountSection() {
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const { showMessage } = useMessageDialog();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deactivate = trpc.auth.deactivateAccount.useMutation();
+
+  const askToConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (password) setConfirming(true);
+  };
+
+  const confirm = async () => {
+    setConfirming(false);
+    if (deactivate.isPending) return;
+    try {
+      const answer = await deactivate.mutateAsync({ password });
+      writeSession(null);
+      await navigate('/login');
+      queryClient.clear();
+      showMessage({ title: DIALOG_TITLES.message, body: answer.msg });
+    } catch (error) {
+      showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
+    } finally {
+      setPassword('');
+    }
+  };
+
+  return (
+    <details className="edit-section settings-section settings-section--danger">
+      <summary>
+        <span>Deactivate account</span>
+        <ChevronIcon direction="down" className="settings-section__chevron" />
+      </summary>
+      <form className="settings-section__form" onSubmit={askToConfirm}>
+        <p className="settings-section__text">
+          Your profile, reviews and follows are hidden until you log in again, which reactivates your account. To
+          have all your data deleted, write to <SupportEmailLink />.
+        </p>
+        <label htmlFor="deactivate-password">Password</label>
+        <input
+          id="deactivate-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={LIMITS.passwordMax}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button type="submit" className="button button--danger button--small" disabled={deactivate.isPending || !password}>
+          {deactivate.isPending ? 'Deactivating…' : 'Deactivate account'}
+        </button>
+      </form>
+      {confirming && (
+        <Modal title="Deactivate your account?" onClose={() => setConfirming(false)} className="confirm-dialog">
+          <div className="confirm-dialog__body">
+            <p>{AUTH_MESSAGES.deactivateConfirm}</p>
+            <div className="confirm-dialog__actions">
+              <button type="button" className="button button--small" onClick={() => setConfirming(false)}>
+                No
+              </button>
+              <button type="button" className="button button--danger button--small" onClick={() => void confirm()}>
+                Yes
+              </button>
+            </div>
+          </div>
+        </Modal>
+      )}
+    </details>
+  );
+}
