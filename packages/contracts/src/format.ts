@@ -1,4 +1,7 @@
 /** Small text rules the spec states for inputs and displays, shared by the API and the web app. */
+import { LIMITS } from './limits';
+
+const PHONE_DIGITS = 10;
 
 /** Spec §5 Login: spaces are stripped from an e-mail and it is lower-cased (as typed, and again on the server). */
 export function normalizeEmail(raw: string): string {
@@ -6,8 +9,8 @@ export function normalizeEmail(raw: string): string {
 }
 
 /** Keeps digits only and inserts hyphens after the 3rd and 6th digit: 5555555555 -> 555-555-5555. */
-export function formatPhoneInput(raw: string, maxLength = 12): string {
-  const digits = raw.replace(/\D/g, '').slice(0, 10);
+export function formatPhoneInput(raw: string, maxLength: number = LIMITS.phoneMax): string {
+  const digits = raw.replace(/\D/g, '').slice(0, PHONE_DIGITS);
   const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter(Boolean);
   return parts.join('-').slice(0, maxLength);
 }

@@ -39,6 +39,23 @@ export const LIMITS = {
   placeNameDisplayMax: 20,
   countShorthandFrom: 1000,
   minimumAge: 18,
+  /** Terms: liability is capped at the greater of the fees paid in this many months before a claim, or the floor. */
+  liabilityLookbackMonths: 12,
+  liabilityFloorUsd: 0.01,
+  /** The map's label element (spec §9). */
+  mapLabelRadiusPx: 20,
+  mapLabelFontPx: 14,
+  /** The post modal's image carousel: one slide at a time, with arrows and dots. */
+  postCarouselSlidesToShow: 1,
+  /** Spec §7 test feed request. */
+  testFeedLimit: 1,
+  testFeedSkip: 1,
+  /** Date picker defaults (spec §9) and the admin log range's format (spec §2). */
+  datePickerFormat: 'MM/dd/yyyy',
+  adminLogDateFormat: 'MM/dd/yy',
+  datePickerTimeStepMinutes: 30,
+  datePickerYearsPerPage: 12,
+  datePickerYearColumns: 3,
   /** Not in the spec: generous caps so no free-text field can grow without bound. */
   emailMax: 254,
   passwordMax: 128,

@@ -316,8 +316,8 @@ export function TermsOfServicePage() {
         <p>
           To the fullest extent permitted by law, Siplog&rsquo;s total liability to you for all claims
           arising out of or related to these terms or the Service is limited to the greater of (a) the
-          fees you paid to Siplog in the 12 months before the event giving rise to the claim, or (b)
-          $0.01 (one US cent).
+          fees you paid to Siplog in the {LIMITS.liabilityLookbackMonths} months before the event giving rise to the
+          claim, or (b) ${LIMITS.liabilityFloorUsd.toFixed(2)} (one US cent).
         </p>
         <p>
           Some jurisdictions do not allow certain of these exclusions or limits, so some of them may
