@@ -31,8 +31,12 @@ export const users = sqliteTable(
     /** A single-use temporary password from 'Email Password'; the real password keeps working until it is used. */
     tempPasswordHash: text('temp_password_hash'),
     tempPasswordExpiresAt: integer('temp_password_expires_at', { mode: 'timestamp_ms' }),
-    /** Set when the temporary password signs in: it no longer signs in, but stays the current password for Change Password until it expires. */
-    tempPasswordUsedAt: integer('temp_password_used_at', { mode: 'timestamp_ms' }),
+    /**
+     * A temporary password that has signed in moves here: it never signs in again, but Change Password (and
+     * deactivation) accept it as the current password until this expires, so a forgotten password can be replaced.
+     */
+    recoveryPasswordHash: text('recovery_password_hash'),
+    recoveryExpiresAt: integer('recovery_expires_at', { mode: 'timestamp_ms' }),
     /** Set by the person in their account settings (Terms: deactivation); signing in again reactivates. */
     deactivatedAt: integer('deactivated_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

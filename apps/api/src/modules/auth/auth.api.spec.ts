@@ -237,6 +237,16 @@ describe('logging in and out', () => {
     expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(200);
   });
 
+  it('holds the per-account budget against a burst of parallel guesses', async () => {
+    const account = await registerAccount(app, 'burstme');
+    const client = newClient();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.post('/api/user/authenticateuser', { email: account.email, password: 'Nope1234' }, client)),
+    );
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(8);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(12);
+  });
+
   it('counts only failed logins, so one busy address is not locked out by its own successful logins', async () => {
     const account = await registerAccount(app, 'busyoffice');
     const office = newClient();
@@ -306,11 +316,27 @@ describe('passwords', () => {
     expect(again).toMatchObject({ status: 401, body: { status: 401, msg: 'Invalid credentials' } });
     expect((await app.post('/api/user/authenticateuser', { email: account.email, password: account.password }, newClient())).status).toBe(200);
 
+    expect((await app.post('/api/user/loadprofile', {}, bearer(withTemp.body.token))).body.user.must_change_password).toBe(true);
+    // Someone asking for another temporary password meanwhile does not break the recovery in progress.
+    const second = await requestTemporaryPassword(app, account.email);
+    expect(second).not.toBe(temporary);
     const changed = await app.post('/api/user/changepassword', { oldpassword: temporary, newpassword: 'Chosen1234' }, bearer(withTemp.body.token));
     expect(changed.body).toEqual({ status: 200, msg: AUTH_MESSAGES.passwordChanged, token: expect.any(String) });
+    expect((await app.post('/api/user/loadprofile', {}, bearer(changed.body.token))).body.user.must_change_password).toBe(false);
     expect((await app.post('/api/user/authenticateuser', { email: account.email, password: 'Chosen1234' }, newClient())).status).toBe(200);
+    // The password change ends the second temporary password too.
+    expect((await app.post('/api/user/authenticateuser', { email: account.email, password: second }, newClient())).status).toBe(401);
     const reuse = await app.post('/api/user/changepassword', { oldpassword: temporary, newpassword: 'Other12345' }, bearer(changed.body.token));
     expect(reuse.body).toEqual({ status: 400, msg: AUTH_MESSAGES.oldPasswordWrong });
+  });
+
+  it('spends a temporary password once even when two sign-ins race with it', async () => {
+    const account = await registerAccount(app, 'racetemp');
+    const temporary = await requestTemporaryPassword(app, account.email);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => app.post('/api/user/authenticateuser', { email: account.email, password: temporary }, newClient())),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
   });
 
   it('rate-limits guesses of the current password through Change Password', async () => {

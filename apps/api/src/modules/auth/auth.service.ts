@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   capitalizeName,
@@ -22,6 +22,7 @@ import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { assertActingUser, type AuthUser } from './auth-user';
 import { hashPassword, verifyPassword } from './password-hasher';
+import { pendingTemporaryPasswordHash, recoveryPasswordHash } from './recovery';
 import { keyedHash, randomCode, randomTemporaryPassword, sameHash } from './secrets';
 import { TokenService } from './token.service';
 
@@ -161,38 +162,58 @@ export class AuthService {
   }
 
   /**
-   * Only failures count against the login budgets. A failed login always runs two argon2 checks (the
-   * password, then the pending temporary password or a decoy), so timing tells neither whether the
-   * account exists nor whether a recovery is pending.
+   * Every attempt takes a point from the login budgets up front (so a burst of parallel guesses cannot
+   * outrun them) and a successful one gives it back. A failed login always costs two argon2 checks (the
+   * password, then the pending temporary password, each against a decoy when there is none), so timing
+   * tells neither whether the account exists nor whether a recovery is pending.
    */
   async login(client: ClientInfo, input: LoginInput): Promise<SessionPayload> {
     const accountKey = `${client.ip}:${input.email}`;
-    await this.rateLimit.assertNotExhausted('loginFailuresByIp', client.ip);
-    await this.rateLimit.assertNotExhausted('loginFailuresByAccount', accountKey);
+    await this.rateLimit.consume('loginAttemptsByIp', client.ip);
+    await this.rateLimit.consume('loginAttemptsByAccount', accountKey);
+    const succeeded = async () => {
+      await this.rateLimit.refund('loginAttemptsByIp', client.ip);
+      await this.rateLimit.reset('loginAttemptsByAccount', accountKey);
+    };
+    const decoy = await this.decoyHash;
     const user = this.findUserByEmail(input.email);
-    if (user && (await verifyPassword(user.passwordHash, input.password))) {
-      await this.rateLimit.reset('loginFailuresByAccount', accountKey);
+    const passwordRight = await verifyPassword(user?.passwordHash ?? decoy, input.password);
+    if (user && passwordRight) {
+      await succeeded();
       this.logger.log(`Login successful: ${user.username}`);
-      return this.signIn(user, { usedTemporaryPassword: false });
+      return this.signIn(user.id, { usedTemporaryPassword: false });
     }
-    const pendingTemp = user && hasPendingTemporaryPassword(user) ? user.tempPasswordHash : null;
-    const tempMatches = await verifyPassword(pendingTemp ?? (await this.decoyHash), input.password);
-    if (user && pendingTemp && tempMatches) {
-      await this.rateLimit.reset('loginFailuresByAccount', accountKey);
-      // Account recovery: the temporary password is spent (it never signs in again) and every other
-      // session ends; it stays the current password for Change Password for one more window.
-      this.db
-        .update(users)
-        .set({ tempPasswordUsedAt: new Date(), tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
-        .where(eq(users.id, user.id))
-        .run();
+    const pendingTemp = user ? pendingTemporaryPasswordHash(user) : null;
+    const tempRight = await verifyPassword(pendingTemp ?? decoy, input.password);
+    if (user && pendingTemp && tempRight && this.spendTemporaryPassword(user.id, pendingTemp)) {
+      await succeeded();
+      // Account recovery: every other session ends.
       this.tokens.revokeAllForUser(user.id);
       this.logger.log(`Login with temporary password: ${user.username}`);
-      return this.signIn(user, { usedTemporaryPassword: true });
+      return this.signIn(user.id, { usedTemporaryPassword: true });
     }
-    await this.rateLimit.recordFailure('loginFailuresByIp', client.ip);
-    await this.rateLimit.recordFailure('loginFailuresByAccount', accountKey);
     throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+  }
+
+  /**
+   * Moves a temporary password that just signed in to the recovery slot: it never signs in again, but stays
+   * the current password for Change Password for one more window. Conditional on the row still holding that
+   * hash, so two parallel sign-ins with it (or one racing a password change) spend it at most once.
+   */
+  private spendTemporaryPassword(userId: number, tempHash: string): boolean {
+    const now = new Date();
+    return (
+      this.db
+        .update(users)
+        .set({
+          recoveryPasswordHash: tempHash,
+          recoveryExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS),
+          tempPasswordHash: null,
+          tempPasswordExpiresAt: null,
+        })
+        .where(and(eq(users.id, userId), eq(users.tempPasswordHash, tempHash), gt(users.tempPasswordExpiresAt, now)))
+        .run().changes === 1
+    );
   }
 
   logout(actor: AuthUser): { status: 200 } {
@@ -219,11 +240,7 @@ export class AuthService {
     try {
       this.db
         .update(users)
-        .set({
-          tempPasswordHash: tempHash,
-          tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS),
-          tempPasswordUsedAt: null,
-        })
+        .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
         .where(eq(users.id, user.id))
         .run();
       await this.mail.send({
@@ -236,23 +253,27 @@ export class AuthService {
     }
   }
 
-  /** The current password is the real one, or a temporary password that signed in within its window. */
   async changePassword(
     actor: AuthUser,
     input: ChangePasswordInput,
   ): Promise<{ status: 200; msg: string; token: string }> {
     assertActingUser(actor, { email: input.email });
-    await this.rateLimit.consume('changePassword', String(actor.id));
-    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
-    const recoveryHash = user && hasSpentTemporaryPassword(user) ? user.tempPasswordHash : null;
-    const oldPasswordRight =
-      !!user &&
-      ((await verifyPassword(user.passwordHash, input.oldpassword)) ||
-        (!!recoveryHash && (await verifyPassword(recoveryHash, input.oldpassword))));
-    if (!oldPasswordRight) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
+    await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
+    if (!(await this.isCurrentPassword(actor.id, input.oldpassword))) {
+      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
+    }
     await this.setPassword(actor.id, input.newpassword);
     this.logger.log(`Password changed: ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.passwordChanged, token: await this.tokens.issue(actor.id) };
+  }
+
+  /** The real password, or a spent temporary password within its recovery window. */
+  private async isCurrentPassword(userId: number, candidate: string): Promise<boolean> {
+    const user = this.db.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) return false;
+    if (await verifyPassword(user.passwordHash, candidate)) return true;
+    const recoveryHash = recoveryPasswordHash(user);
+    return !!recoveryHash && (await verifyPassword(recoveryHash, candidate));
   }
 
   /** Sets a new password and ends every session of the account. */
@@ -260,7 +281,7 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     this.db
       .update(users)
-      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, tempPasswordUsedAt: null })
+      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, recoveryPasswordHash: null, recoveryExpiresAt: null })
       .where(eq(users.id, userId))
       .run();
     this.tokens.revokeAllForUser(userId);
@@ -269,9 +290,8 @@ export class AuthService {
   /** Terms: a person may deactivate their account; it hides them until they sign in again. */
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
-    await this.rateLimit.consume('changePassword', String(actor.id));
-    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
-    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+    await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
+    if (!(await this.isCurrentPassword(actor.id, input.password))) {
       throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
     }
     this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id)).run();
@@ -293,13 +313,20 @@ export class AuthService {
     return db.select().from(users).where(eq(users.email, email)).get();
   }
 
-  /** Signing in reactivates a deactivated account (Terms: deactivation is undone by logging in). */
-  private async signIn(user: UserRow, how: { usedTemporaryPassword: boolean }): Promise<SessionPayload> {
-    if (user.deactivatedAt) {
-      this.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, user.id)).run();
-      this.logger.log(`Account reactivated: ${user.username}`);
-    }
-    return this.sessionFor(user.id, how.usedTemporaryPassword);
+  /**
+   * Signing in reactivates a deactivated account (Terms: deactivation is undone by logging in). Written
+   * unconditionally rather than from the row read before the password check, which a deactivation may
+   * have overtaken meanwhile.
+   */
+  private async signIn(userId: number, how: { usedTemporaryPassword: boolean }): Promise<SessionPayload> {
+    const reactivated = this.db
+      .update(users)
+      .set({ deactivatedAt: null })
+      .where(and(eq(users.id, userId), isNotNull(users.deactivatedAt)))
+      .returning({ username: users.username })
+      .get();
+    if (reactivated) this.logger.log(`Account reactivated: ${reactivated.username}`);
+    return this.sessionFor(userId, how.usedTemporaryPassword);
   }
 
   private async sessionFor(userId: number, mustChangePassword = false): Promise<SessionPayload> {
@@ -314,14 +341,4 @@ export class AuthService {
       must_change_password: mustChangePassword,
     };
   }
-}
-
-type UserRow = typeof users.$inferSelect;
-
-function hasPendingTemporaryPassword(user: UserRow): boolean {
-  return !!user.tempPasswordHash && !user.tempPasswordUsedAt && !!user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > new Date();
-}
-
-function hasSpentTemporaryPassword(user: UserRow): boolean {
-  return !!user.tempPasswordHash && !!user.tempPasswordUsedAt && !!user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > new Date();
 }

@@ -41,6 +41,15 @@ describe('deactivating an account (Terms: in account settings; signing in again 
     expect((await app.post('/api/user/loadprofile', {}, fan.auth)).body.user.following).toEqual(['deeleaves']);
   });
 
+  it('lets a follower drop a deactivated person, so the follow does not come back with them', async () => {
+    const gone = await registerAccount(app, 'goneaway');
+    await app.post('/api/user/followuser', { targetusername: 'goneaway' }, fan.auth);
+    await app.post('/api/user/deactivateaccount', { password: gone.password }, gone.auth);
+    expect((await app.post('/api/user/unfollowuser', { targetusername: 'goneaway' }, fan.auth)).body).toEqual({ status: 200, followed: false });
+    await app.post('/api/user/authenticateuser', { email: gone.email, password: gone.password }, newClient());
+    expect((await app.post('/api/user/loadpublicprofile', { username: 'goneaway' })).body.user.followers).toEqual([]);
+  });
+
   it('purges dead sessions and join codes, and a purged token stays refused', async () => {
     const gone = await registerAccount(app, 'purgeme');
     await app.post('/api/user/logout', {}, gone.auth);

@@ -48,7 +48,7 @@ export class PostService {
     return { orders: this.postViews(where, limit) };
   }
 
-  /** Posts matching `where`, newest first, with their place, images and like counts in three queries. */
+  /** Posts matching `where`, newest first, with their place, images and like counts (of active people) in three queries. */
   private postViews(where: SQL | undefined, limit: number, offset = 0): PostView[] {
     const rows = this.db
       .select({
@@ -89,7 +89,8 @@ export class PostService {
       this.db
         .select({ postId: postLikes.postId, value: count() })
         .from(postLikes)
-        .where(inArray(postLikes.postId, ids))
+        .innerJoin(users, eq(users.id, postLikes.userId))
+        .where(and(inArray(postLikes.postId, ids), isNull(users.deactivatedAt)))
         .groupBy(postLikes.postId)
         .all()
         .map((row) => [row.postId, row.value]),

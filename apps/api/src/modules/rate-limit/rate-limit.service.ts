@@ -11,13 +11,13 @@ export const RATE_LIMIT_POLICIES = {
   verificationCodeByEmail: { points: 3, duration: 10 * 60 },
   register: { points: 10, duration: 10 * 60 },
   /**
-   * Failed logins only, per IP and per IP + account, so an office behind one address is not locked out
-   * by its own successful logins, and nobody can lock a person out from elsewhere.
+   * Login attempts, taken up front and refunded on success: per IP, and per IP + account, so nobody can
+   * lock a person out from elsewhere and a busy office is not locked out by its own successful logins.
    */
-  loginFailuresByIp: { points: 30, duration: 10 * 60 },
-  loginFailuresByAccount: { points: 8, duration: 10 * 60 },
+  loginAttemptsByIp: { points: 30, duration: 10 * 60 },
+  loginAttemptsByAccount: { points: 8, duration: 10 * 60 },
   /** Per account: a stolen token must not become an unlimited guesser of the current password. */
-  changePassword: { points: 10, duration: 10 * 60 },
+  currentPasswordChecks: { points: 10, duration: 10 * 60 },
   imageUpload: { points: 30, duration: 10 * 60 },
   tempPasswordByIp: { points: 5, duration: 10 * 60 },
   tempPasswordByEmail: { points: 3, duration: 60 * 60 },
@@ -41,19 +41,9 @@ export class RateLimitService {
     }
   }
 
-  /** Refuses (429) when the budget is spent, without spending it: for budgets that count only failures. */
-  async assertNotExhausted(policy: RateLimitPolicy, key: string): Promise<void> {
-    const state = await this.limiterFor(policy).get(key);
-    if (state && state.consumedPoints >= RATE_LIMIT_POLICIES[policy].points) throw tooManyRequests(state);
-  }
-
-  /** Counts one failure against a budget checked with assertNotExhausted; never throws for the budget itself. */
-  async recordFailure(policy: RateLimitPolicy, key: string): Promise<void> {
-    try {
-      await this.limiterFor(policy).penalty(key, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    }
+  /** Gives back one point taken by consume (a login that succeeded). */
+  async refund(policy: RateLimitPolicy, key: string): Promise<void> {
+    await this.limiterFor(policy).reward(key, 1);
   }
 
   async reset(policy: RateLimitPolicy, key: string): Promise<void> {

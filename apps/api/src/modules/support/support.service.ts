@@ -39,32 +39,31 @@ export class SupportService {
    */
   async contact(client: ClientInfo, input: ContactRequest): Promise<void> {
     await this.rateLimit.consume('contact', client.ip);
-    const saved =
-      this.db
-        .select({ id: contactMessages.id })
-        .from(contactMessages)
-        .where(
-          and(
-            eq(contactMessages.clientEmail, input.clientemail),
-            eq(contactMessages.message, input.message),
-            isNull(contactMessages.mailedAt),
-            gt(contactMessages.createdAt, new Date(Date.now() - UNMAILED_RETRY_WINDOW_MS)),
-          ),
-        )
-        .get() ??
-      this.db
-        .insert(contactMessages)
-        .values({
-          supportEmail: this.config.supportEmail,
-          clientEmail: input.clientemail,
-          firstName: input.firstname,
-          lastName: input.lastname,
-          phone: input.phone,
-          message: input.message,
-          ip: client.ip,
-        })
-        .returning({ id: contactMessages.id })
-        .get();
+    const values = {
+      supportEmail: this.config.supportEmail,
+      clientEmail: input.clientemail,
+      firstName: input.firstname,
+      lastName: input.lastname,
+      phone: input.phone,
+      message: input.message,
+      ip: client.ip,
+    };
+    const unmailed = this.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(
+        and(
+          eq(contactMessages.clientEmail, input.clientemail),
+          eq(contactMessages.message, input.message),
+          isNull(contactMessages.mailedAt),
+          gt(contactMessages.createdAt, new Date(Date.now() - UNMAILED_RETRY_WINDOW_MS)),
+        ),
+      )
+      .get();
+    // A retry may correct the name or phone: the stored row takes the latest, as the mail does.
+    const saved = unmailed
+      ? this.db.update(contactMessages).set(values).where(eq(contactMessages.id, unmailed.id)).returning({ id: contactMessages.id }).get()!
+      : this.db.insert(contactMessages).values(values).returning({ id: contactMessages.id }).get();
     try {
       await this.mail.send({
         to: this.config.supportEmail,

@@ -58,6 +58,7 @@ describe('profiles', () => {
         following: [],
         following_places: [],
         number_of_posts: 0,
+        must_change_password: false,
       },
     });
   });

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { recoveryPasswordHash } from '../auth/recovery';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
@@ -38,6 +39,8 @@ export interface OwnProfile extends PublicProfile {
   email: string;
   gender: string;
   following_places: number[];
+  /** A recovery is open (signed in with a temporary password): My Log asks for a new password. */
+  must_change_password: boolean;
 }
 
 export interface SearchEntry {
@@ -77,6 +80,7 @@ export class UserService {
         email: user.email,
         gender: user.gender,
         following_places: followedPlaces.map((place) => place.id),
+        must_change_password: recoveryPasswordHash(user) !== null,
       },
     };
   }
@@ -168,9 +172,10 @@ export class UserService {
     return { status: 200, followed: true };
   }
 
+  /** Also for a deactivated person, so a follow does not quietly come back when they return. */
   unfollow(actor: AuthUser, input: FollowInput): { status: 200; followed: false } {
     assertActingUser(actor, { username: input.currentusername });
-    const target = this.findByUsername(input.targetusername);
+    const target = this.findByUsername(input.targetusername, { includeDeactivated: true });
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     this.db
       .delete(userFollows)
@@ -214,11 +219,12 @@ export class UserService {
     };
   }
 
-  private findByUsername(username: string) {
+  private findByUsername(username: string, { includeDeactivated = false } = {}) {
+    const byName = eq(users.username, username.toLowerCase());
     return this.db
       .select()
       .from(users)
-      .where(and(eq(users.username, username.toLowerCase()), isActive))
+      .where(includeDeactivated ? byName : and(byName, isActive))
       .get();
   }
 

@@ -144,10 +144,12 @@ export function JoinPage() {
     } catch (failure) {
       logToServer('error', REGISTRATION_MESSAGES.failedLog);
       const detail = specificServerMessage(failure);
-      // Spec §8 says "The form is cleared". We clear only the single-use verification code and the password,
-      // and keep everything else the person typed: we never make anyone retype their details.
-      setForm((current) => ({ ...current, verificationcode: '', password: '' }));
-      if (detail === REGISTRATION_MESSAGES.usernameTaken) {
+      // Spec §8 says "The form is cleared". We clear only the password and a refused verification code, and
+      // keep everything else the person typed: we never make anyone retype their details. A username taken
+      // meanwhile does not spend the code, so the code stays for the next try.
+      const usernameTaken = detail === REGISTRATION_MESSAGES.usernameTaken;
+      setForm((current) => ({ ...current, verificationcode: usernameTaken ? current.verificationcode : '', password: '' }));
+      if (usernameTaken) {
         setError({ field: 'userid', message: detail });
         void utils.auth.usernameAvailable.invalidate();
       }

@@ -36,13 +36,12 @@ function CheckIcon() {
   );
 }
 
-interface MyProfileProps {
-  profile: OwnProfile;
-  /** Signed in with a temporary password: open edit mode on 'Change Password' and say why. */
-  mustChangePassword: boolean;
-}
-
-function MyProfile({ profile, mustChangePassword }: MyProfileProps) {
+/**
+ * The profile card, edit mode and lists. While a recovery is open (signed in with a temporary password,
+ * as the server says), edit mode opens on 'Change Password' and a dialog says why.
+ */
+function MyProfile({ profile }: { profile: OwnProfile }) {
+  const mustChangePassword = profile.must_change_password;
   const [editing, setEditing] = useState(mustChangePassword);
   const { showMessage } = useMessageDialog();
   const [openList, setOpenList] = useState<FollowListName | null>(null);
@@ -116,10 +115,11 @@ function MyProfile({ profile, mustChangePassword }: MyProfileProps) {
   );
 }
 
-function MyLog({ email, mustChangePassword }: { email: string; mustChangePassword: boolean }) {
+function MyLog({ email }: { email: string }) {
   const logout = useLogout();
-  // The e-mail (checked against the token by the server) keeps each account's cached profile apart.
-  const profile = trpc.user.profile.useQuery({ email }, { retry: false });
+  // The e-mail (checked against the token by the server) keeps each account's cached profile apart. No refetch
+  // on focus: one landing during a password change would carry the token being replaced and log the person out.
+  const profile = trpc.user.profile.useQuery({ email }, { retry: false, refetchOnWindowFocus: false });
 
   // Spec §2 /mylog and §4: if loading the profile fails the person is logged out.
   useEffect(() => {
@@ -130,7 +130,7 @@ function MyLog({ email, mustChangePassword }: { email: string; mustChangePasswor
 
   return (
     <div className="profile-page mylog-page">
-      {profile.data ? <MyProfile profile={profile.data.user} mustChangePassword={mustChangePassword} /> : <ProfileSkeleton />}
+      {profile.data ? <MyProfile profile={profile.data.user} /> : <ProfileSkeleton />}
     </div>
   );
 }
@@ -140,5 +140,5 @@ export function MyLogPage() {
   useDocumentTitle('My Log');
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
-  return <MyLog email={session.email} mustChangePassword={session.must_change_password === true} />;
+  return <MyLog email={session.email} />;
 }

@@ -21,6 +21,9 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
   const session = useSession();
   const { showMessage } = useMessageDialog();
   const change = trpc.auth.changePassword.useMutation();
+  const utils = trpc.useUtils();
+  // isPending lags a render behind: two quick Enters must not send two changes (the second would revoke the first's token).
+  const inFlight = useRef(false);
 
   useEffect(() => {
     if (startOpen) sectionRef.current?.scrollIntoView({ block: 'center' });
@@ -28,19 +31,23 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (change.isPending) return;
+    if (inFlight.current) return;
     if (next.length < LIMITS.changePasswordMin) {
       showMessage(PROFILE_MESSAGES.passwordTooShort);
       return;
     }
+    inFlight.current = true;
     try {
       const answer = await change.mutateAsync({ oldpassword: current, newpassword: next });
       const stored = readSession();
       if (answer.token && stored) writeSession(sessionAfterPasswordChange(stored, answer.token));
       showMessage({ title: answer.status === 200 ? DIALOG_TITLES.message : DIALOG_TITLES.warning, body: answer.msg });
+      // The recovery (if one was open) is over: the profile says so now.
+      void utils.user.profile.invalidate();
     } catch (error) {
       showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
     } finally {
+      inFlight.current = false;
       setCurrent('');
       setNext('');
     }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, DIALOG_TITLES, LIMITS } from '@siplog/contracts';
@@ -22,6 +22,7 @@ export function DeactivateAccountSection() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deactivate = trpc.auth.deactivateAccount.useMutation();
+  const inFlight = useRef(false);
 
   const askToConfirm = (event: FormEvent) => {
     event.preventDefault();
@@ -30,17 +31,19 @@ export function DeactivateAccountSection() {
 
   const confirm = async () => {
     setConfirming(false);
-    if (deactivate.isPending) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     try {
       const answer = await deactivate.mutateAsync({ password });
       writeSession(null);
-      await navigate('/login');
+      await navigate('/login', { replace: true });
       queryClient.clear();
       showMessage({ title: DIALOG_TITLES.message, body: answer.msg });
     } catch (error) {
+      setPassword('');
       showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
     } finally {
-      setPassword('');
+      inFlight.current = false;
     }
   };
 
