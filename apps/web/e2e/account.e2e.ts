@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { closeMessageDialog, expectMessageDialog } from './dialogs';
 import { codeFrom, outboxFiles, postJson, registerPerson, waitForMail } from './fixtures';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
 
@@ -23,14 +24,8 @@ describe('accounts: join, logout, login and Email Password', () => {
   const alertText = (target: Page = page) => target.getByRole('alert').textContent();
   const dialog = (target: Page = page) => target.getByRole('dialog');
 
-  async function expectDialog(title: string, body: string, target: Page = page) {
-    await dialog(target).getByRole('heading', { name: title, exact: true }).waitFor();
-    expect(await dialog(target).textContent()).toContain(body);
-  }
-  async function closeDialog(target: Page = page) {
-    await dialog(target).getByRole('button', { name: 'Close' }).click();
-    await dialog(target).waitFor({ state: 'detached' });
-  }
+  const expectDialog = (title: string, body: string, target: Page = page) => expectMessageDialog(target, title, body);
+  const closeDialog = (target: Page = page) => closeMessageDialog(target);
   const horizontalOverflow = (target: Page) =>
     target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 

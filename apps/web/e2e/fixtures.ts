@@ -17,6 +17,15 @@ export interface Person {
   password: string;
 }
 
+/** The person the screenshot tools sign in as. */
+export const SCREENSHOT_PERSON: Person = {
+  email: 'ann.lee@example.com',
+  firstname: 'Ann',
+  lastname: 'Lee',
+  username: 'annlee',
+  password: 'Secret123',
+};
+
 /** What /api/user/registeruser answers as `user`: the session the browser keeps under 'user'. */
 export interface Session {
   status: number;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { followPlace, makePng, postJson, registerPerson, seedPosts, storeImage, type SeedPost } from './fixtures';
+import { followPlace, makePng, postJson, registerPerson, SCREENSHOT_PERSON, seedPosts, storeImage, type SeedPost } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,13 +34,7 @@ async function drinkPhoto(kind: string, seed: number): Promise<{ full: Buffer; t
 const app = await startApp();
 const browser = await launchBrowser();
 try {
-  const ann = await registerPerson(app.baseUrl, app.dataDir, {
-    email: 'ann.lee@example.com',
-    firstname: 'Ann',
-    lastname: 'Lee',
-    username: 'annlee',
-    password: 'Secret123',
-  });
+  const ann = await registerPerson(app.baseUrl, app.dataDir, SCREENSHOT_PERSON);
   const ben = await registerPerson(app.baseUrl, app.dataDir, {
     email: 'ben.ortiz@example.com',
     firstname: 'Ben',

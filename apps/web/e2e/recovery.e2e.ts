@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, DIALOG_TITLES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES } from '@siplog/contracts';
+import { closeMessageDialog, expectMessageDialog } from './dialogs';
 import { outboxFiles, registerPerson, waitForMail } from './fixtures';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
 
@@ -16,14 +17,8 @@ describe('account recovery with a temporary password, and deactivation', () => {
   const pageErrors: string[] = [];
 
   const dialog = () => page.getByRole('dialog');
-  async function expectDialog(title: string, body: string) {
-    await dialog().getByRole('heading', { name: title, exact: true }).waitFor();
-    expect(await dialog().textContent()).toContain(body);
-  }
-  async function closeDialog() {
-    await dialog().getByRole('button', { name: 'Close' }).click();
-    await dialog().waitFor({ state: 'detached' });
-  }
+  const expectDialog = (title: string, body: string) => expectMessageDialog(page, title, body);
+  const closeDialog = () => closeMessageDialog(page);
   async function logIn(password: string) {
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(PERSON.email);

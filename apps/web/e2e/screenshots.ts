@@ -1,7 +1,7 @@
 /** Takes desktop and 375 px screenshots of every built screen: `pnpm --filter @siplog/web screenshots [out-dir]`. */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { registerPerson, seedPosts } from './fixtures';
+import { registerPerson, SCREENSHOT_PERSON, seedPosts } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
 
 const routes = ['/login', '/join', '/contact', '/terms-of-service', '/privacy-policy', '/no-such-page'];
@@ -10,13 +10,7 @@ const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-screens');
 const app = await startApp();
 const browser = await launchBrowser();
 try {
-  const ann = await registerPerson(app.baseUrl, app.dataDir, {
-    email: 'ann.lee@example.com',
-    firstname: 'Ann',
-    lastname: 'Lee',
-    username: 'annlee',
-    password: 'Secret123',
-  });
+  const ann = await registerPerson(app.baseUrl, app.dataDir, SCREENSHOT_PERSON);
   seedPosts(app.dataDir, ann.username, [
     { order: 'Iced oat milk latte', review: 'Silky and strong.', rating: 5, place: { name: 'Zhi Tea', city: 'Austin' }, minutesAgo: 30 },
     { order: 'Brown sugar boba', review: 'Warm chewy pearls.', rating: 4, place: { name: 'Tapioca House', city: 'Austin' }, minutesAgo: 300 },

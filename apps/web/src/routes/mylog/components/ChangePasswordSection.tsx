@@ -3,9 +3,9 @@ import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { readSession, sessionAfterPasswordChange, writeSession } from '../../../features/session/session-storage';
 import { useSession } from '../../../features/session/useSession';
-import { ChevronIcon } from '../../../features/profile/icons';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * The collapsible 'Change Password' section (spec §2, §8). A new password under 8 characters is refused
@@ -54,16 +54,7 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
   };
 
   return (
-    <details
-      ref={sectionRef}
-      className="edit-section settings-section"
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-    >
-      <summary>
-        <span>Change Password</span>
-        <ChevronIcon direction="down" className="settings-section__chevron" />
-      </summary>
+    <SettingsSection title="Change Password" open={open} onToggle={setOpen} sectionRef={sectionRef}>
       <form className="settings-section__form" onSubmit={submit}>
         {/* A hidden username helps password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={session?.email ?? ''} readOnly hidden />
@@ -93,6 +84,6 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
           {change.isPending ? 'Updating…' : 'Update password'}
         </button>
       </form>
-    </details>
+    </SettingsSection>
   );
 }

@@ -5,10 +5,10 @@ import { AUTH_MESSAGES, DIALOG_TITLES, LIMITS } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { Modal } from '../../../components/dialog/Modal';
 import { writeSession } from '../../../features/session/session-storage';
-import { ChevronIcon } from '../../../features/profile/icons';
 import { SupportEmailLink } from '../../../features/support/SupportEmailLink';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * Deactivation, as the Terms promise it in account settings: the password is asked again and a Yes/No
@@ -48,11 +48,7 @@ export function DeactivateAccountSection() {
   };
 
   return (
-    <details className="edit-section settings-section settings-section--danger">
-      <summary>
-        <span>Deactivate account</span>
-        <ChevronIcon direction="down" className="settings-section__chevron" />
-      </summary>
+    <SettingsSection title="Deactivate account" danger>
       <form className="settings-section__form" onSubmit={askToConfirm}>
         <p className="settings-section__text">
           Your profile, reviews and follows are hidden until you log in again, which reactivates your account. To
@@ -86,6 +82,6 @@ export function DeactivateAccountSection() {
           </div>
         </Modal>
       )}
-    </details>
+    </SettingsSection>
   );
 }
