@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Creation time in epoch milliseconds, set by SQLite so every writer agrees. */
@@ -47,6 +47,9 @@ export const users = sqliteTable(
     index('users_name_idx').on(t.firstName, t.lastName),
   ],
 );
+
+/** People who have not deactivated their account (Terms): everyone else is hidden until they sign in again. */
+export const isActiveUser = isNull(users.deactivatedAt);
 
 export const profileImages = sqliteTable(
   'profile_images',

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { profileImages, users, type DB } from '@siplog/db';
+import { isActiveUser, profileImages, users, type DB } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import { IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
 
@@ -46,7 +46,7 @@ export class MediaService {
       .select({ fileName: profileImages.fileName })
       .from(profileImages)
       .innerJoin(users, eq(users.id, profileImages.userId))
-      .where(and(eq(users.username, username.toLowerCase()), isNull(users.deactivatedAt)))
+      .where(and(eq(users.username, username.toLowerCase()), isActiveUser))
       .orderBy(asc(profileImages.id))
       .get();
     if (!row) return this.fallbackAnswer(AVATAR_CACHE_SECONDS);

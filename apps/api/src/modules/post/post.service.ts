@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { establishments, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { establishments, isActiveUser, postImages, postLikes, posts, users, type DB } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 /** A review as the spec's calls answer it (spec §3 Post). */
@@ -41,7 +41,7 @@ export class PostService {
     const user = this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.username, username), isNull(users.deactivatedAt)))
+      .where(and(eq(users.username, username), isActiveUser))
       .get();
     if (!user) return { orders: [] };
     const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
@@ -90,7 +90,7 @@ export class PostService {
         .select({ postId: postLikes.postId, value: count() })
         .from(postLikes)
         .innerJoin(users, eq(users.id, postLikes.userId))
-        .where(and(inArray(postLikes.postId, ids), isNull(users.deactivatedAt)))
+        .where(and(inArray(postLikes.postId, ids), isActiveUser))
         .groupBy(postLikes.postId)
         .all()
         .map((row) => [row.postId, row.value]),

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   PROFILE_MESSAGES,
   USER_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type updateFavoriteOrderSchema,
   type updateProfileDetailsSchema,
 } from '@siplog/contracts';
-import { establishments, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
+import { establishments, isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -50,9 +50,6 @@ export interface SearchEntry {
 
 type FollowInput = z.output<typeof followUserSchema>;
 
-/** Deactivated accounts (Terms) are hidden from everyone until they sign in again. */
-const isActive = isNull(users.deactivatedAt);
-
 /** LIKE pattern for text typed by a person: % and _ are matched literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -86,7 +83,7 @@ export class UserService {
   }
 
   loadPublicProfile(username: string): { status: 200; user: PublicProfile } {
-    const user = this.db.select().from(users).where(and(eq(users.username, username), isActive)).get();
+    const user = this.db.select().from(users).where(and(eq(users.username, username), isActiveUser)).get();
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return { status: 200, user: this.publicProfileOf(user) };
   }
@@ -98,7 +95,7 @@ export class UserService {
       .select()
       .from(users)
       .where(
-        and(isActive, or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted))),
+        and(isActiveUser, or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted))),
       )
       .orderBy(asc(users.id))
       .get();
@@ -193,7 +190,7 @@ export class UserService {
       .from(users)
       .where(
         and(
-          isActive,
+          isActiveUser,
           or(
             sql`${users.username} like ${pattern} escape '\\'`,
             sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} escape '\\'`,
@@ -224,7 +221,7 @@ export class UserService {
     return this.db
       .select()
       .from(users)
-      .where(includeDeactivated ? byName : and(byName, isActive))
+      .where(includeDeactivated ? byName : and(byName, isActiveUser))
       .get();
   }
 
@@ -233,14 +230,14 @@ export class UserService {
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followerId))
-      .where(and(eq(userFollows.followeeId, user.id), isActive))
+      .where(and(eq(userFollows.followeeId, user.id), isActiveUser))
       .orderBy(asc(users.username))
       .all();
     const following = this.db
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followeeId))
-      .where(and(eq(userFollows.followerId, user.id), isActive))
+      .where(and(eq(userFollows.followerId, user.id), isActiveUser))
       .orderBy(asc(users.username))
       .all();
     const [{ value: numberOfPosts }] = this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id)).all();
