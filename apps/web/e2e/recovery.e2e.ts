@@ -54,6 +54,7 @@ describe('account recovery with a temporary password, and deactivation', () => {
     await expectDialog(AUTH_MESSAGES.chooseNewPassword.title, AUTH_MESSAGES.chooseNewPassword.body);
     await closeDialog();
     expect(await page.locator('details', { hasText: 'Change Password' }).getAttribute('open')).not.toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password-current');
     expect((await storedSession()).must_change_password).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type SyntheticEvent } from 'react';
 
 /**
  * Shows a native <dialog> as a modal (focus trap, Escape and top layer come from the browser) while the
- * component is mounted. Escape does not close it directly: it calls `onEscape`, so the owner decides.
+ * component is mounted, and gives focus back to what had it before. Escape does not close it directly: it calls `onEscape`, so the owner decides.
  * Spread the answer on the element: `<dialog {...useModalDialog(onClose)}>`.
  */
 export function useModalDialog(onEscape: () => void) {
@@ -10,8 +10,13 @@ export function useModalDialog(onEscape: () => void) {
 
   useEffect(() => {
     const dialog = ref.current;
+    // React removes the element before the browser could hand focus back on close, so it is done here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, []);
 
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {

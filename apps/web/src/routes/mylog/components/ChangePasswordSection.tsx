@@ -25,8 +25,13 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
   // isPending lags a render behind: two quick Enters must not send two changes (the second would revoke the first's token).
   const inFlight = useRef(false);
 
+  const currentRef = useRef<HTMLInputElement>(null);
+
+  // Focused before My Log's 'Choose a new password' dialog opens, so closing the dialog returns focus here.
   useEffect(() => {
-    if (startOpen) sectionRef.current?.scrollIntoView({ block: 'center' });
+    if (!startOpen) return;
+    sectionRef.current?.scrollIntoView({ block: 'center' });
+    currentRef.current?.focus({ preventScroll: true });
   }, [startOpen]);
 
   const submit = async (event: FormEvent) => {
@@ -60,6 +65,7 @@ export function ChangePasswordSection({ startOpen = false }: { startOpen?: boole
         <input type="text" name="username" autoComplete="username" value={session?.email ?? ''} readOnly hidden />
         <label htmlFor="password-current">Current password</label>
         <input
+          ref={currentRef}
           id="password-current"
           type="password"
           autoComplete="current-password"
