@@ -3,6 +3,8 @@ export const LIMITS = {
   reviewImagesMax: 3,
   reviewImageBytesMax: 50_000_000,
   profileImageBytesMax: 12_000_000,
+  /** Not in the spec: decoding cost grows with pixels, not bytes (a tiny file can declare a huge canvas). */
+  imagePixelsMax: 100_000_000,
   ratingMin: 1,
   ratingMax: 5,
   ratingDefault: 5,

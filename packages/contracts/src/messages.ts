@@ -147,6 +147,7 @@ export const SERVER_MESSAGES = {
   tooManyRequests: 'Too many requests, please try again later.',
   invalidRequest: 'Invalid request.',
   payloadTooLarge: 'The request is too large.',
+  imageTooManyPixels: 'This image has too many pixels: at most 100 megapixels, please.',
   internal: 'Something went wrong, please try again.',
   unknownField: (field: string) => `Unknown field: ${field}`,
 } as const;

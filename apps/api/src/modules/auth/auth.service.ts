@@ -257,23 +257,26 @@ export class AuthService {
     actor: AuthUser,
     input: ChangePasswordInput,
   ): Promise<{ status: 200; msg: string; token: string }> {
-    assertActingUser(actor, { email: input.email });
-    await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
-    if (!(await this.isCurrentPassword(actor.id, input.oldpassword))) {
-      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
-    }
+    await this.assertCurrentPassword(actor, input.email, input.oldpassword);
     await this.setPassword(actor.id, input.newpassword);
     this.logger.log(`Password changed: ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.passwordChanged, token: await this.tokens.issue(actor.id) };
   }
 
-  /** The real password, or a spent temporary password within its recovery window. */
-  private async isCurrentPassword(userId: number, candidate: string): Promise<boolean> {
-    const user = this.db.select().from(users).where(eq(users.id, userId)).get();
-    if (!user) return false;
-    if (await verifyPassword(user.passwordHash, candidate)) return true;
-    const recoveryHash = recoveryPasswordHash(user);
-    return !!recoveryHash && (await verifyPassword(recoveryHash, candidate));
+  /**
+   * For account changes that ask for the password again (Change Password, deactivation): the body's e-mail
+   * must be the caller's, each check costs from a per-account budget, and the candidate must be the real
+   * password or a spent temporary password within its recovery window.
+   */
+  private async assertCurrentPassword(actor: AuthUser, claimedEmail: string | undefined, candidate: string): Promise<void> {
+    assertActingUser(actor, { email: claimedEmail });
+    await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
+    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
+    const recoveryHash = user ? recoveryPasswordHash(user) : null;
+    const right =
+      !!user &&
+      ((await verifyPassword(user.passwordHash, candidate)) || (!!recoveryHash && (await verifyPassword(recoveryHash, candidate))));
+    if (!right) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
   }
 
   /** Sets a new password and ends every session of the account. */
@@ -289,11 +292,7 @@ export class AuthService {
 
   /** Terms: a person may deactivate their account; it hides them until they sign in again. */
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
-    assertActingUser(actor, { email: input.email });
-    await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
-    if (!(await this.isCurrentPassword(actor.id, input.password))) {
-      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
-    }
+    await this.assertCurrentPassword(actor, input.email, input.password);
     this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id)).run();
     this.tokens.revokeAllForUser(actor.id);
     this.logger.log(`Account deactivated: ${actor.username}`);

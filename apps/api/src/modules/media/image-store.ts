@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { LIMITS, SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 
 /** The image folders of spec §7 /api/showimage/image/{folder}/{file}. */
@@ -16,12 +17,6 @@ export const IMAGE_VARIANTS = {
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/**
- * Decoding cost grows with pixels, not bytes: a tiny file can declare a huge canvas. 100 megapixels
- * takes any camera's photo and keeps one decode near 400 MB at worst.
- */
-export const MAX_INPUT_PIXELS = 100_000_000;
-export const IMAGE_TOO_MANY_PIXELS = 'This image has too many pixels: at most 100 megapixels, please.';
 const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
 
 export function isStoredImageName(name: string): boolean {
@@ -53,7 +48,7 @@ export class ImageStore {
       metadata = undefined;
     }
     if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('BAD_REQUEST', invalidTypeMessage);
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw new AppError('BAD_REQUEST', IMAGE_TOO_MANY_PIXELS);
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > LIMITS.imagePixelsMax) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.imageTooManyPixels);
 
     const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
     const dir = this.folderPath(folder);
@@ -61,7 +56,7 @@ export class ImageStore {
     try {
       for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
         const { maxSide } = IMAGE_VARIANTS[variant];
-        await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
+        await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax })
           .rotate() // apply EXIF orientation before the metadata is dropped
           .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 82 })

@@ -7,7 +7,6 @@ import { LIMITS, PROFILE_MESSAGES, SERVER_MESSAGES, USER_MESSAGES } from '@siplo
 import { establishments, placeFollows, profileImages, userFollows, users } from '@siplog/db';
 import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { IMAGE_TOO_MANY_PIXELS } from '../media/image-store';
 
 /** A JPEG carrying GPS coordinates in its EXIF, as a phone photo would. */
 async function photoWithGps(): Promise<Buffer> {
@@ -162,7 +161,7 @@ describe('profile images', () => {
   it('refuses an image that declares more than 100 megapixels, however small the file', async () => {
     const bomb = await sharp({ create: { width: 10_200, height: 10_200, channels: 3, background: '#000000' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(LIMITS.profileImageBytesMax);
-    expect(await upload(app, ann, bomb)).toEqual({ status: 400, body: { status: 400, msg: IMAGE_TOO_MANY_PIXELS } });
+    expect(await upload(app, ann, bomb)).toEqual({ status: 400, body: { status: 400, msg: SERVER_MESSAGES.imageTooManyPixels } });
   });
 
   it('stops receiving a file over 12,000,000 bytes', async () => {
