@@ -17,24 +17,34 @@ function revokeInBackground(token: string): void {
 }
 
 /**
+ * Signs out in this browser: clears the session, goes to /login and drops every cached answer. For when the
+ * server has already ended the sessions (deactivation), and as the first half of Logout.
+ */
+export function useSignOutLocally(): (options?: { replace?: boolean }) => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return useCallback(async ({ replace = false } = {}) => {
+    writeSession(null);
+    try {
+      await navigate('/login', { replace });
+    } finally {
+      // Nothing the signed-in person loaded may show for whoever uses the browser next.
+      queryClient.clear();
+    }
+  }, [navigate, queryClient]);
+}
+
+/**
  * Logout clears the session and goes to /login at once (spec §2 signed-in menu), then revokes on the server
  * the token it held, without making the person wait for the answer.
  */
 export function useLogout(): () => void {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOutLocally = useSignOutLocally();
 
   return useCallback(() => {
     const token = readSession()?.token;
-    writeSession(null);
+    void signOutLocally();
     if (token) revokeInBackground(token);
-    void (async () => {
-      try {
-        await navigate('/login');
-      } finally {
-        // Nothing the signed-in person loaded may show for whoever uses the browser next.
-        queryClient.clear();
-      }
-    })();
-  }, [navigate, queryClient]);
+  }, [signOutLocally]);
 }

@@ -1,10 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, DIALOG_TITLES, LIMITS } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { Modal } from '../../../components/dialog/Modal';
-import { writeSession } from '../../../features/session/session-storage';
+import { useSignOutLocally } from '../../../features/session/useLogout';
 import { SupportEmailLink } from '../../../features/support/SupportEmailLink';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
@@ -19,8 +17,7 @@ export function DeactivateAccountSection() {
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const { showMessage } = useMessageDialog();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOutLocally = useSignOutLocally();
   const deactivate = trpc.auth.deactivateAccount.useMutation();
   const inFlight = useRef(false);
 
@@ -35,9 +32,8 @@ export function DeactivateAccountSection() {
     inFlight.current = true;
     try {
       const answer = await deactivate.mutateAsync({ password });
-      writeSession(null);
-      await navigate('/login', { replace: true });
-      queryClient.clear();
+      // My Log already redirects once the session is gone: replace, so Back does not hold two /login entries.
+      await signOutLocally({ replace: true });
       showMessage({ title: DIALOG_TITLES.message, body: answer.msg });
     } catch (error) {
       setPassword('');
