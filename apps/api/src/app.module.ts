@@ -7,7 +7,9 @@ import { AuthModule } from './modules/auth/auth.module';
 import { DatabaseModule } from './modules/database/database.module';
 import { HealthController } from './modules/health/health.controller';
 import { MailModule } from './modules/mail/mail.module';
+import { MapModule } from './modules/map/map.module';
 import { MediaModule } from './modules/media/media.module';
+import { PlaceModule } from './modules/place/place.module';
 import { PostModule } from './modules/post/post.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SupportModule } from './modules/support/support.module';
@@ -24,6 +26,8 @@ export class AppModule {
         MailModule,
         RateLimitModule,
         MediaModule,
+        MapModule,
+        PlaceModule,
         AuthModule,
         UserModule,
         PostModule,

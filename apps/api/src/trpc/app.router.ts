@@ -1,5 +1,9 @@
 import { authRouter } from '../modules/auth/auth.router';
 import type { AuthService } from '../modules/auth/auth.service';
+import { mapRouter } from '../modules/map/map.router';
+import type { MapService } from '../modules/map/map.service';
+import { placeRouter } from '../modules/place/place.router';
+import type { PlaceService } from '../modules/place/place.service';
 import { postRouter } from '../modules/post/post.router';
 import type { PostService } from '../modules/post/post.service';
 import { supportRouter } from '../modules/support/support.router';
@@ -11,6 +15,8 @@ import { router } from './trpc';
 /** The services the domain routers adapt; mountTrpc hands them over from Nest's container. */
 export interface RouterServices {
   auth: AuthService;
+  map: MapService;
+  place: PlaceService;
   post: PostService;
   support: SupportService;
   user: UserService;
@@ -19,6 +25,8 @@ export interface RouterServices {
 export function createAppRouter(services: RouterServices) {
   return router({
     auth: authRouter(services.auth),
+    map: mapRouter(services.map),
+    place: placeRouter(services.place),
     post: postRouter(services.post),
     support: supportRouter(services.support),
     user: userRouter(services.user),

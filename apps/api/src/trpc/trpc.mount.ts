@@ -3,6 +3,8 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { clientInfoOf } from '../common/client-info';
 import { AuthService } from '../modules/auth/auth.service';
 import { bearerToken, TokenService } from '../modules/auth/token.service';
+import { MapService } from '../modules/map/map.service';
+import { PlaceService } from '../modules/place/place.service';
 import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
 import { UserService } from '../modules/user/user.service';
@@ -16,6 +18,8 @@ const logger = new Logger('tRPC');
 export function mountTrpc(app: INestApplication): void {
   const appRouter = createAppRouter({
     auth: app.get(AuthService),
+    map: app.get(MapService),
+    place: app.get(PlaceService),
     post: app.get(PostService),
     support: app.get(SupportService),
     user: app.get(UserService),

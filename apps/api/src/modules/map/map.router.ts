@@ -1,0 +1,8 @@
+import { publicProcedure, router } from '../../trpc/trpc';
+import type { MapService } from './map.service';
+
+export function mapRouter(map: MapService) {
+  return router({
+    config: publicProcedure.query(() => map.clientConfig()),
+  });
+}
