@@ -25,7 +25,7 @@ describe('the app shell over HTTP', () => {
   });
 
   it('serves the web app with SPA fallback for client routes', async () => {
-    for (const route of ['/', '/contact', '/user/someone', '/view/12']) {
+    for (const route of ['/', '/contact', '/user/someone', '/view/12', '/view/wicker-park', '/view/location/some-place', '/testfeed']) {
       const response = await fetch(app.baseUrl + route);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('Siplog test shell');
@@ -33,10 +33,35 @@ describe('the app shell over HTTP', () => {
     }
   });
 
+  it('answers paths that are no page with 404, still with the app shell that shows the not-found page', async () => {
+    for (const route of ['/nope', '/user/someone/extra', '/view', '/admin', '/robots.txt']) {
+      const response = await fetch(app.baseUrl + route);
+      expect(response.status, route).toBe(404);
+      expect(await response.text()).toContain('Siplog test shell');
+    }
+  });
+
+  it('serves the favicon as an icon, not as the app', async () => {
+    const response = await fetch(`${app.baseUrl}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/icon/);
+  });
+
   it('lets fingerprinted assets be cached for good', async () => {
     const response = await fetch(`${app.baseUrl}/assets/app-abc123.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the pre-compressed asset the browser accepts (brotli first), as JavaScript', async () => {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      const response = await fetch(`${app.baseUrl}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': accept } });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(response.headers.get('content-type'), accept).toMatch(/javascript/);
+      expect(response.headers.get('cache-control'), accept).toContain('immutable');
+      expect(await response.text(), accept).toBe('console.log(1)');
+    }
   });
 
   it('sends a strict Content-Security-Policy with no inline script', async () => {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import { isWebRoute } from '@siplog/contracts';
 
 const API_PATHS = /^\/(api|trpc)(\/|$)/;
 
@@ -13,18 +15,28 @@ const API_PATHS = /^\/(api|trpc)(\/|$)/;
 export function serveWebApp(app: NestExpressApplication, webDistDir: string): void {
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
+  const assetsDir = path.join(webDistDir, 'assets') + path.sep;
 
-  app.useStaticAssets(webDistDir, {
-    index: false,
-    // Vite fingerprints what it puts in assets/, so those files may be cached for good.
-    setHeaders: (res, filePath) => {
-      const fingerprinted = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
-      res.setHeader('Cache-Control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  // The build writes .br and .gz beside each asset; the best one the browser accepts is sent as it is.
+  app.use(
+    expressStaticGzip(webDistDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: {
+        index: false,
+        // Vite fingerprints what it puts in assets/, so those files may be cached for good.
+        setHeaders: (res, filePath) => {
+          res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      },
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // Any path that is no page still gets the app (it shows the not-found page), but with the honest status.
+    if (!isWebRoute(req.path)) res.status(404);
     res.sendFile(indexFile);
   });
 }

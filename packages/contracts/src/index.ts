@@ -7,3 +7,4 @@ export * from './schemas/user';
 export * from './schemas/post';
 export * from './schemas/place';
 export * from './schemas/admin';
+export * from './routes';
