@@ -6,38 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { users } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
 import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
 import type { DB } from '@siplog/db';
-
-interface Sample {
-  name: string;
-  runs: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function measure(name: string, runs: number, call: (i: number) => Promise<Response>, expectedStatus = 200): Promise<Sample> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const response = await call(i);
-    await response.arrayBuffer();
-    times.push(performance.now() - start);
-    if (response.status !== expectedStatus) throw new Error(`${name}: HTTP ${response.status}`);
-  }
-  times.sort((a, b) => a - b);
-  return { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
-}
+import { measure, printSamples } from './measure';
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-'));
@@ -93,16 +68,7 @@ async function main(): Promise<void> {
 
   console.log(`Siplog bench: ${os.cpus().length} cores, Node ${process.version}, ${people} accounts`);
   console.log(`argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}`);
-  console.log('call'.padEnd(50), 'runs'.padStart(5), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'max ms'.padStart(9));
-  for (const sample of samples) {
-    console.log(
-      sample.name.padEnd(50),
-      String(sample.runs).padStart(5),
-      sample.p50.toFixed(2).padStart(9),
-      sample.p95.toFixed(2).padStart(9),
-      sample.max.toFixed(2).padStart(9),
-    );
-  }
+  printSamples(samples);
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
