@@ -73,7 +73,11 @@ export const LIMITS = {
   verificationCodeMax: 32,
 } as const;
 
-/** Spec §9 "a fixed default map centre": downtown Austin, Texas. */
-export const DEFAULT_MAP_CENTER = { lat: 30.2672, lng: -97.7431 } as const;
+/**
+ * Spec §9 "a fixed default map centre": downtown Chicago, the Loop by the river's South Branch, well
+ * inside the bundled street data (lon -87.803..-87.583, lat 41.771..41.968) so the first screen at
+ * zoom 14 shows the Loop, West Loop, River North and South Loop.
+ */
+export const DEFAULT_MAP_CENTER = { lat: 41.8837, lng: -87.6366 } as const;
 
 export const LEGAL_LAST_UPDATED = '1 August 2025';

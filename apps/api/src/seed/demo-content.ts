@@ -1,6 +1,7 @@
 /**
- * Demo content for a fresh Siplog install: invented people, places and reviews around the default map
- * centre (downtown Austin). None of the places are real businesses.
+ * Demo content for a fresh Siplog install: invented people, places and reviews in central Chicago, inside
+ * the map's bundled street data and mostly around the default map centre (the Loop). None of the places
+ * are real businesses: the names are made up, only the streets are real.
  */
 
 /** Every demo account signs in with this password (listed in the README). */
@@ -66,11 +67,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Maya',
     lastName: 'Lopez',
     email: `maya.lopez@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'Pour-over nerd by day, latte-art critic by night. Always hunting for the best cortado on South First.',
+    bio: 'Pour-over nerd by day, latte-art critic by night. Always hunting for the best cortado along Milwaukee Avenue.',
     currentFavOrder: 'Oat milk cortado with a dash of cinnamon',
     gender: 'Female',
-    zipCode: '78704',
-    phone: '512-555-0101',
+    zipCode: '60622',
+    phone: '773-555-0101',
     yearOfBirth: 1994,
     hasProfileImage: true,
   },
@@ -79,11 +80,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Jordan',
     lastName: 'Kim',
     email: `jordan.kim@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'Home roaster and bike commuter. Firm believer that cold brew is a year-round drink.',
+    bio: 'Home roaster and bike commuter on the Milwaukee Avenue bike lane. Firm believer that cold brew is a year-round drink, even in January.',
     currentFavOrder: 'Nitro cold brew, 16 oz, no sweetener',
     gender: 'Male',
-    zipCode: '78702',
-    phone: '512-555-0102',
+    zipCode: '60607',
+    phone: '312-555-0102',
     yearOfBirth: 1990,
     hasProfileImage: true,
   },
@@ -92,11 +93,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Priya',
     lastName: 'Nair',
     email: `priya.nair@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'Grad student powered by masala chai. I rate places on their chai and on their study tables.',
+    bio: 'Grad student in Hyde Park powered by masala chai. I rate places on their chai and on their study tables.',
     currentFavOrder: 'Masala chai with oat milk, extra ginger',
     gender: 'Female',
-    zipCode: '78705',
-    phone: '512-555-0103',
+    zipCode: '60615',
+    phone: '773-555-0103',
     yearOfBirth: 1998,
     hasProfileImage: true,
   },
@@ -105,11 +106,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Marcus',
     lastName: 'Bell',
     email: `marcus.bell@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'Downtown office worker on a mission to try every espresso bar within walking distance.',
+    bio: 'Loop office worker on a mission to try every espresso bar between the river and Michigan Avenue.',
     currentFavOrder: 'Flat white with whole milk and a sparkling water on the side',
     gender: 'Male',
-    zipCode: '78701',
-    phone: '512-555-0104',
+    zipCode: '60606',
+    phone: '312-555-0104',
     yearOfBirth: 1987,
     hasProfileImage: true,
   },
@@ -118,11 +119,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Sofia',
     lastName: 'Reyes',
     email: `sofia.reyes@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'Boba is a food group. Brown sugar pearls or nothing. Ask me about topping ratios.',
+    bio: 'Boba is a food group. Brown sugar pearls or nothing. Ask me about topping ratios, or about the best milk tea in Chinatown.',
     currentFavOrder: 'Brown sugar boba milk, 50% sweet, less ice',
     gender: 'Female',
-    zipCode: '78702',
-    phone: '512-555-0105',
+    zipCode: '60616',
+    phone: '312-555-0105',
     yearOfBirth: 2000,
     hasProfileImage: true,
   },
@@ -131,11 +132,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Ethan',
     lastName: 'Walsh',
     email: `ethan.walsh@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'Runner, morning person, matcha convert. Usually on the Lady Bird Lake trail with a to-go cup.',
+    bio: 'Runner, morning person, matcha convert. Usually on the Lakefront Trail with a to-go cup.',
     currentFavOrder: 'Iced matcha latte with oat milk, 16 oz',
     gender: 'Male',
-    zipCode: '78703',
-    phone: '512-555-0106',
+    zipCode: '60614',
+    phone: '773-555-0106',
     yearOfBirth: 1992,
     hasProfileImage: false,
   },
@@ -147,8 +148,8 @@ export const DEMO_PEOPLE = [
     bio: 'Loose-leaf tea enthusiast. Oolong, pu-erh, anything with a good story behind it.',
     currentFavOrder: 'High mountain oolong, gongfu style',
     gender: 'Prefer not to say',
-    zipCode: '78704',
-    phone: '512-555-0107',
+    zipCode: '60608',
+    phone: '773-555-0107',
     yearOfBirth: 1996,
     hasProfileImage: true,
   },
@@ -157,11 +158,11 @@ export const DEMO_PEOPLE = [
     firstName: 'Noah',
     lastName: 'Patel',
     email: `noah.patel@${DEMO_EMAIL_DOMAIN}`,
-    bio: 'CS student. I judge coffee by how long it keeps me awake and how good the Wi-Fi is.',
+    bio: 'CS student who lives off the Blue Line. I judge coffee by how long it keeps me awake and how good the Wi-Fi is.',
     currentFavOrder: 'Latte with an extra shot, 16 oz',
     gender: 'Male',
-    zipCode: '78705',
-    phone: '512-555-0108',
+    zipCode: '60607',
+    phone: '312-555-0108',
     yearOfBirth: 2001,
     hasProfileImage: false,
   },
@@ -169,24 +170,57 @@ export const DEMO_PEOPLE = [
 
 export type DemoUsername = (typeof DEMO_PEOPLE)[number]['username'];
 
-const AUSTIN = { city: 'Austin', state: 'TX', country: 'US' } as const;
+const CHICAGO = { city: 'Chicago', state: 'IL', country: 'US' } as const;
 
-/** Invented places, all within about 2.5 km of DEFAULT_MAP_CENTER. */
+/**
+ * Invented places on real Chicago streets, each pin at its street address. All lie inside the bundled
+ * street data and west of the lake shore; the first 13 are within 2 km of DEFAULT_MAP_CENTER, so the
+ * first screen (zoom 14) is full of pins.
+ */
 export const DEMO_PLACES = [
-  { slug: 'limestone-roasters', name: 'Limestone Roasters', street: '612 Congress Ave', zip: '78701', lat: 30.2686, lng: -97.7426, ...AUSTIN },
-  { slug: 'pecan-hollow', name: 'Pecan Hollow Coffee', street: '1105 S 1st St', zip: '78704', lat: 30.2532, lng: -97.7546, ...AUSTIN },
-  { slug: 'bluestem-tea-house', name: 'Bluestem Tea House', street: '904 E 11th St', zip: '78702', lat: 30.2701, lng: -97.7311, ...AUSTIN },
-  { slug: 'tapioca-moon', name: 'Tapioca Moon', street: '2310 Guadalupe St', zip: '78705', lat: 30.2866, lng: -97.7418, ...AUSTIN },
-  { slug: 'night-heron', name: 'Night Heron Cold Brew', street: '78 Rainey St', zip: '78701', lat: 30.2581, lng: -97.7386, ...AUSTIN },
-  { slug: 'lamplight-espresso', name: 'Lamplight Espresso Bar', street: '301 W 2nd St', zip: '78701', lat: 30.2651, lng: -97.7461, ...AUSTIN },
-  { slug: 'jade-whisk', name: 'Jade Whisk Matcha', street: '1200 E 6th St', zip: '78702', lat: 30.2641, lng: -97.7291, ...AUSTIN },
-  { slug: 'pearl-and-leaf', name: 'Pearl & Leaf Boba', street: '1401 E 7th St', zip: '78702', lat: 30.2637, lng: -97.7266, ...AUSTIN },
-  { slug: 'cedar-kettle', name: 'Cedar Kettle Tea Co.', street: '1600 S Congress Ave', zip: '78704', lat: 30.2472, lng: -97.7504, ...AUSTIN },
-  { slug: 'grackle-and-grind', name: 'Grackle & Grind', street: '1000 Barton Springs Rd', zip: '78704', lat: 30.2614, lng: -97.7589, ...AUSTIN },
-  { slug: 'congress-cup', name: 'Congress Cup Coffee', street: '1108 Lavaca St', zip: '78701', lat: 30.2741, lng: -97.7446, ...AUSTIN },
-  { slug: 'little-pearl', name: 'Little Pearl Boba Lab', street: '715 Red River St', zip: '78701', lat: 30.2684, lng: -97.7361, ...AUSTIN },
-  { slug: 'porch-light', name: 'Porch Light Coffee', street: '1205 W Lynn St', zip: '78703', lat: 30.2754, lng: -97.7619, ...AUSTIN },
-  { slug: 'golden-hour-chai', name: 'Golden Hour Chai', street: '2100 E Cesar Chavez St', zip: '78702', lat: 30.2576, lng: -97.7231, ...AUSTIN },
+  // The Loop
+  { slug: 'ironwork-espresso', name: 'Ironwork Espresso', street: '222 W Adams St', zip: '60606', lat: 41.8795, lng: -87.6341, ...CHICAGO },
+  { slug: 'trackside-coffee', name: 'Trackside Coffee Bar', street: '180 N Wabash Ave', zip: '60601', lat: 41.8852, lng: -87.6262, ...CHICAGO },
+  { slug: 'ledger-and-leaf', name: 'Ledger & Leaf Tea', street: '29 E Madison St', zip: '60602', lat: 41.8819, lng: -87.6271, ...CHICAGO },
+  { slug: 'pedway-pearl', name: 'Pedway Pearl Tea', street: '56 W Randolph St', zip: '60601', lat: 41.8846, lng: -87.6299, ...CHICAGO },
+  // West Loop and Greektown
+  { slug: 'hearth-and-oolong', name: 'Hearth & Oolong', street: '630 W Monroe St', zip: '60661', lat: 41.8806, lng: -87.6435, ...CHICAGO },
+  { slug: 'blue-kafeneio', name: 'Blue Kafeneio', street: '310 S Halsted St', zip: '60661', lat: 41.8778, lng: -87.6473, ...CHICAGO },
+  { slug: 'switchyard-coffee', name: 'Switchyard Coffee', street: '555 W Jackson Blvd', zip: '60661', lat: 41.8779, lng: -87.6414, ...CHICAGO },
+  // Fulton Market
+  { slug: 'gantry-cold-brew', name: 'Gantry Cold Brew', street: '845 W Fulton Market', zip: '60607', lat: 41.8867, lng: -87.6485, ...CHICAGO },
+  { slug: 'matcha-meridian', name: 'Matcha Meridian', street: '1012 W Randolph St', zip: '60607', lat: 41.8844, lng: -87.6525, ...CHICAGO },
+  { slug: 'tinplate-roasters', name: 'Tinplate Roasters', street: '1100 W Lake St', zip: '60607', lat: 41.8857, lng: -87.6545, ...CHICAGO },
+  // River North
+  { slug: 'drawbridge-coffee', name: 'Drawbridge Coffee', street: '415 N Wells St', zip: '60654', lat: 41.8896, lng: -87.6339, ...CHICAGO },
+  { slug: 'lantern-leaf-boba', name: 'Lantern Leaf Boba', street: '10 W Hubbard St', zip: '60654', lat: 41.8901, lng: -87.6285, ...CHICAGO },
+  // South Loop (Printer's Row)
+  { slug: 'ink-and-crema', name: 'Ink & Crema', street: '700 S Dearborn St', zip: '60605', lat: 41.8732, lng: -87.6293, ...CHICAGO },
+  // Wicker Park
+  { slug: 'triangle-roasters', name: 'Triangle Roasters', street: '1560 N Milwaukee Ave', zip: '60622', lat: 41.9097, lng: -87.6764, ...CHICAGO },
+  { slug: 'hollow-moon-boba', name: 'Hollow Moon Boba', street: '1467 N Milwaukee Ave', zip: '60622', lat: 41.9086, lng: -87.6747, ...CHICAGO },
+  { slug: 'second-shift-brew', name: 'Second Shift Brew', street: '1935 W Division St', zip: '60622', lat: 41.9031, lng: -87.6757, ...CHICAGO },
+  // Ukrainian Village
+  { slug: 'painted-egg-tea', name: 'Painted Egg Tea', street: '2221 W Chicago Ave', zip: '60622', lat: 41.8957, lng: -87.6824, ...CHICAGO },
+  { slug: 'golden-dome-coffee', name: 'Golden Dome Coffee', street: '1024 N Western Ave', zip: '60622', lat: 41.8998, lng: -87.687, ...CHICAGO },
+  // Logan Square
+  { slug: 'eagle-column-coffee', name: 'Eagle Column Coffee', street: '2575 N Milwaukee Ave', zip: '60647', lat: 41.9277, lng: -87.7051, ...CHICAGO },
+  { slug: 'two-cranes-boba', name: 'Two Cranes Boba', street: '2956 W Fullerton Ave', zip: '60647', lat: 41.9249, lng: -87.7012, ...CHICAGO },
+  // Lincoln Park
+  { slug: 'fern-house-tea', name: 'Fern House Tea', street: '2210 N Halsted St', zip: '60614', lat: 41.922, lng: -87.6488, ...CHICAGO },
+  { slug: 'green-lotus-matcha', name: 'Green Lotus Matcha', street: '940 W Armitage Ave', zip: '60614', lat: 41.9182, lng: -87.6519, ...CHICAGO },
+  // Pilsen
+  { slug: 'mural-wall-coffee', name: 'Mural Wall Coffee', street: '1436 W 18th St', zip: '60608', lat: 41.858, lng: -87.6622, ...CHICAGO },
+  { slug: 'piloncillo-chai', name: 'Piloncillo Chai', street: '1134 W 18th St', zip: '60608', lat: 41.858, lng: -87.655, ...CHICAGO },
+  // Chinatown
+  { slug: 'plum-blossom-tea', name: 'Plum Blossom Tea', street: '2245 S Wentworth Ave', zip: '60616', lat: 41.852, lng: -87.6319, ...CHICAGO },
+  { slug: 'tapioca-tide', name: 'Tapioca Tide', street: '2130 S Archer Ave', zip: '60616', lat: 41.8536, lng: -87.6336, ...CHICAGO },
+  // Bronzeville
+  { slug: 'brass-horn-coffee', name: 'Brass Horn Coffee', street: '411 E 47th St', zip: '60653', lat: 41.8093, lng: -87.616, ...CHICAGO },
+  { slug: 'magnolia-leaf-matcha', name: 'Magnolia Leaf Matcha', street: '233 E 35th St', zip: '60653', lat: 41.8309, lng: -87.6214, ...CHICAGO },
+  // Hyde Park
+  { slug: 'marginalia-coffee', name: 'Marginalia Coffee', street: '1452 E 53rd St', zip: '60615', lat: 41.7997, lng: -87.5902, ...CHICAGO },
+  { slug: 'oriel-tea-and-boba', name: 'Oriel Tea & Boba', street: '1321 E 57th St', zip: '60637', lat: 41.7913, lng: -87.5942, ...CHICAGO },
 ] as const satisfies readonly DemoPlace[];
 
 export type DemoPlaceSlug = (typeof DEMO_PLACES)[number]['slug'];
@@ -195,24 +229,28 @@ export function demoPlaceId(slug: DemoPlaceSlug): string {
   return `siplog:demo-${slug}`;
 }
 
+/**
+ * Spread over the map: most places have one to three reviews, and Trackside Coffee Bar, Golden Dome
+ * Coffee and Fern House Tea have none yet, so an establishment page without reviews is one click away.
+ */
 export const DEMO_REVIEWS: readonly DemoReview[] = [
   {
     author: 'mayasips',
-    place: 'pecan-hollow',
+    place: 'triangle-roasters',
     order: 'Oat milk cortado, 8 oz',
-    review: 'Perfect balance of espresso and oat milk, and the rosetta was gorgeous. The shaded patio makes it my go-to morning spot.',
+    review: 'Perfect balance of espresso and oat milk, and the rosetta was gorgeous. The little back patio off Milwaukee makes it my go-to morning spot.',
     rating: 5,
     drink: 'coffee',
     daysAgo: 0.15,
     photos: 2,
     likedBy: ['jkimbrews', 'marcus_b', 'noah_drip', 'averytea'],
-    comments: [{ author: 'jkimbrews', body: 'That patio is the best-kept secret on South First.', hoursAfterPost: 1.5 }],
+    comments: [{ author: 'jkimbrews', body: 'That patio is the best-kept secret in Wicker Park.', hoursAfterPost: 1.5 }],
   },
   {
     author: 'jkimbrews',
-    place: 'night-heron',
+    place: 'gantry-cold-brew',
     order: 'Nitro cold brew, 16 oz, no sweetener',
-    review: 'Silky, chocolatey and dangerously smooth. They steep it for 20 hours and you can taste it.',
+    review: 'Silky, chocolatey and dangerously smooth. They steep it for 20 hours and you can taste it. Worth the detour on the ride home.',
     rating: 5,
     drink: 'cold-brew',
     daysAgo: 0.6,
@@ -221,7 +259,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'sofi.boba',
-    place: 'tapioca-moon',
+    place: 'lantern-leaf-boba',
     order: 'Brown sugar boba milk, 50% sweet, less ice',
     review: 'The pearls were warm and chewy, exactly how they should be. Tiger stripes all the way down the cup.',
     rating: 5,
@@ -236,9 +274,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'priya.chai',
-    place: 'golden-hour-chai',
+    place: 'piloncillo-chai',
     order: 'Masala chai with oat milk, extra ginger, 12 oz',
-    review: 'Proper chai brewed on the stove, not poured from a concentrate. The ginger kick is real.',
+    review: 'Proper chai brewed on the stove and sweetened with piloncillo, not poured from a concentrate. The ginger kick is real, and very welcome in the wind on 18th Street.',
     rating: 5,
     drink: 'tea',
     daysAgo: 1.7,
@@ -247,9 +285,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'marcus_b',
-    place: 'lamplight-espresso',
+    place: 'ironwork-espresso',
     order: 'Cappuccino, 8 oz',
-    review: 'Dense, velvety foam over a bright single-origin espresso. Tiny space, so I usually take it to go.',
+    review: 'Dense, velvety foam over a bright single-origin espresso. Tiny space and you can feel the L rumble past on Wells, so I usually take it to go.',
     rating: 4,
     drink: 'coffee',
     daysAgo: 2.1,
@@ -258,9 +296,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'ewalsh',
-    place: 'jade-whisk',
+    place: 'green-lotus-matcha',
     order: 'Iced matcha latte with oat milk, 16 oz',
-    review: 'Vibrant green, whisked to order and not too sweet. Best matcha I have found downtown.',
+    review: 'Vibrant green, whisked to order and not too sweet. Best matcha I have found in Lincoln Park.',
     rating: 5,
     drink: 'matcha',
     daysAgo: 2.6,
@@ -270,9 +308,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'averytea',
-    place: 'bluestem-tea-house',
+    place: 'hearth-and-oolong',
     order: 'Pot of high mountain oolong',
-    review: 'They walked me through three infusions and each one tasted different. Calm room, good playlist, no rush.',
+    review: 'They walked me through three infusions and each one tasted different. Calm room, good playlist, no rush, and a world away from the Union Station crowds.',
     rating: 5,
     drink: 'tea',
     daysAgo: 3.1,
@@ -281,9 +319,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'noah_drip',
-    place: 'congress-cup',
+    place: 'ink-and-crema',
     order: 'Latte with an extra shot, 16 oz',
-    review: 'Strong, quick and the outlets actually work. Got me through a whole problem set.',
+    review: 'Strong, quick and the outlets actually work. Printer\'s Row is quiet on weekday mornings; got me through a whole problem set.',
     rating: 4,
     drink: 'coffee',
     daysAgo: 3.5,
@@ -292,9 +330,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'mayasips',
-    place: 'grackle-and-grind',
+    place: 'eagle-column-coffee',
     order: 'Honey lavender latte, 12 oz',
-    review: 'Floral without tasting like soap, which is rare. The tulip on top was a nice touch.',
+    review: 'Floral without tasting like soap, which is rare. The tulip on top was a nice touch, and the window seats look out at the Logan Square column.',
     rating: 4,
     drink: 'coffee',
     daysAgo: 4.2,
@@ -303,7 +341,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'sofi.boba',
-    place: 'pearl-and-leaf',
+    place: 'pedway-pearl',
     order: 'Hokkaido milk tea with pearls, 75% sweet',
     review: 'Caramel-y and creamy with a nice roasted tea finish. The pearls were a bit soft today, though.',
     rating: 4,
@@ -314,7 +352,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'jkimbrews',
-    place: 'limestone-roasters',
+    place: 'tinplate-roasters',
     order: 'Flat white, 8 oz',
     review: 'Roasted in-house and it shows: caramel and stone fruit. The baristas love talking about beans.',
     rating: 5,
@@ -326,9 +364,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'priya.chai',
-    place: 'cedar-kettle',
+    place: 'marginalia-coffee',
     order: 'London fog, 12 oz',
-    review: 'Earl grey, vanilla and steamed milk in perfect proportions. Quiet enough to read for hours.',
+    review: 'Earl grey, vanilla and steamed milk in perfect proportions. Quiet enough to read for hours, and nobody minds a stack of library books on the table.',
     rating: 4,
     drink: 'tea',
     daysAgo: 6,
@@ -337,9 +375,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'ewalsh',
-    place: 'night-heron',
-    order: 'Cold brew with a splash of oat milk, 16 oz',
-    review: 'Good fuel after a run. A little more acidic than I like, but the ice cubes are frozen cold brew, so it never gets watery.',
+    place: 'blue-kafeneio',
+    order: 'Iced Greek frappé, medium sweet, with milk',
+    review: 'Good fuel after a run. Shaken until it is mostly foam and a little more bitter than I like, but it never gets watery.',
     rating: 4,
     drink: 'cold-brew',
     daysAgo: 6.8,
@@ -348,9 +386,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'marcus_b',
-    place: 'porch-light',
+    place: 'drawbridge-coffee',
     order: 'Mocha, 12 oz',
-    review: 'Rich dark chocolate, not syrupy. The porch seating is lovely when the weather cooperates.',
+    review: 'Rich dark chocolate, not syrupy. Two blocks from the Riverwalk, which is lovely when the weather cooperates.',
     rating: 4,
     drink: 'coffee',
     daysAgo: 7.3,
@@ -359,7 +397,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'averytea',
-    place: 'jade-whisk',
+    place: 'matcha-meridian',
     order: 'Ceremonial matcha, usucha style',
     review: 'Whisked right in front of me in a real chawan. Grassy, sweet and completely smooth.',
     rating: 5,
@@ -370,7 +408,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'noah_drip',
-    place: 'tapioca-moon',
+    place: 'lantern-leaf-boba',
     order: 'Oolong milk tea with boba, 100% sweet',
     review: 'Sugar rush in a cup, exactly what I wanted before a late lab. The line was long at 9 pm.',
     rating: 4,
@@ -382,9 +420,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'sofi.boba',
-    place: 'little-pearl',
+    place: 'hollow-moon-boba',
     order: 'Honey milk tea with pearls, 30% sweet',
-    review: 'Real honey flavour and perfectly chewy pearls. A little pricey for the size.',
+    review: 'Real honey flavour and perfectly chewy pearls. A little pricey for the size, but that is Wicker Park for you.',
     rating: 4,
     drink: 'boba',
     daysAgo: 9.4,
@@ -393,7 +431,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'mayasips',
-    place: 'lamplight-espresso',
+    place: 'ironwork-espresso',
     order: 'Cortado, 4.5 oz',
     review: 'Textbook cortado: sweet, balanced and served with a tiny sparkling water on the side.',
     rating: 5,
@@ -404,9 +442,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'jkimbrews',
-    place: 'porch-light',
+    place: 'second-shift-brew',
     order: 'Cold brew, 20 oz',
-    review: 'Decent, but a bit watery by the end. The neighbourhood vibe makes up for it.',
+    review: 'Decent, but a bit watery by the end. The people-watching on Division Street makes up for it.',
     rating: 3,
     drink: 'cold-brew',
     daysAgo: 11,
@@ -415,9 +453,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'priya.chai',
-    place: 'bluestem-tea-house',
+    place: 'plum-blossom-tea',
     order: 'Jasmine green tea, pot for one',
-    review: 'Delicate and fragrant, and they time the steep for you. A lovely spot for a study break.',
+    review: 'Delicate and fragrant, and they time the steep for you. A lovely study break after dim sum on Wentworth.',
     rating: 5,
     drink: 'tea',
     daysAgo: 11.8,
@@ -426,9 +464,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'marcus_b',
-    place: 'congress-cup',
+    place: 'switchyard-coffee',
     order: 'Latte, 12 oz',
-    review: 'Fine but forgettable; the milk was steamed too hot. Convenient if you work near the Capitol.',
+    review: 'Fine but forgettable; the milk was steamed too hot. Convenient if your train gets into Union Station.',
     rating: 3,
     drink: 'coffee',
     daysAgo: 12.5,
@@ -438,9 +476,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'ewalsh',
-    place: 'little-pearl',
+    place: 'two-cranes-boba',
     order: 'Jasmine milk tea with boba, less ice',
-    review: 'Light and floral with perfectly chewy pearls. I will be back after my next long run.',
+    review: 'Light and floral with perfectly chewy pearls. I will be back after my next long run along the boulevards.',
     rating: 4,
     drink: 'boba',
     daysAgo: 13.2,
@@ -449,7 +487,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'averytea',
-    place: 'cedar-kettle',
+    place: 'plum-blossom-tea',
     order: 'Aged pu-erh, gongfu service',
     review: 'Earthy and deep, and the staff clearly know their teas. They even sold me a few grams to take home.',
     rating: 5,
@@ -460,7 +498,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'noah_drip',
-    place: 'limestone-roasters',
+    place: 'tinplate-roasters',
     order: 'Vanilla latte, 16 oz',
     review: 'Too sweet for me, and I waited 15 minutes on a quiet afternoon. The espresso itself seemed good.',
     rating: 2,
@@ -472,9 +510,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'mayasips',
-    place: 'night-heron',
+    place: 'gantry-cold-brew',
     order: 'Cold brew tonic with an orange slice',
-    review: 'Sounds weird, tastes amazing. Fizzy, bitter and citrusy, perfect for a hot afternoon.',
+    review: 'Sounds weird, tastes amazing. Fizzy, bitter and citrusy, perfect for a hot afternoon walking around Fulton Market.',
     rating: 5,
     drink: 'cold-brew',
     daysAgo: 16.4,
@@ -483,9 +521,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'sofi.boba',
-    place: 'tapioca-moon',
+    place: 'tapioca-tide',
     order: 'Classic milk tea with pearls and pudding',
-    review: 'Reliable as always. The egg pudding is silky and the tea is properly strong.',
+    review: 'Reliable as always. The egg pudding is silky and the tea is properly strong. My after-work Chinatown ritual.',
     rating: 5,
     drink: 'boba',
     daysAgo: 17,
@@ -494,9 +532,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'jkimbrews',
-    place: 'lamplight-espresso',
+    place: 'eagle-column-coffee',
     order: 'Espresso tonic, 12 oz',
-    review: 'Bright, bubbly and a great afternoon pick-me-up. They use a natural Ethiopian for it.',
+    review: 'Bright, bubbly and a great pick-me-up halfway along my ride down Milwaukee. They use a natural Ethiopian for it.',
     rating: 4,
     drink: 'cold-brew',
     daysAgo: 18.5,
@@ -505,9 +543,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'priya.chai',
-    place: 'golden-hour-chai',
-    order: 'Cardamom chai, 8 oz, and a samosa',
-    review: "The cardamom chai tastes like my grandmother's kitchen. Samosas sell out by noon, so go early.",
+    place: 'piloncillo-chai',
+    order: 'Cardamom chai, 8 oz, and a concha',
+    review: "The cardamom chai tastes like my grandmother's kitchen, and the conchas come from the bakery down the block. They sell out by noon, so go early.",
     rating: 5,
     drink: 'tea',
     daysAgo: 19.6,
@@ -517,9 +555,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'marcus_b',
-    place: 'grackle-and-grind',
+    place: 'drawbridge-coffee',
     order: 'Cortado, 6 oz',
-    review: 'Solid cortado, friendly staff and a good soundtrack. Seating fills up fast at lunch.',
+    review: 'Solid cortado, friendly staff and a good soundtrack. Seating fills up fast at lunch with the River North office crowd.',
     rating: 4,
     drink: 'coffee',
     daysAgo: 21,
@@ -528,7 +566,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'ewalsh',
-    place: 'jade-whisk',
+    place: 'green-lotus-matcha',
     order: 'Hot matcha latte, 12 oz',
     review: 'Earthy, creamy and beautifully whisked. A calm start before work.',
     rating: 4,
@@ -539,7 +577,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'averytea',
-    place: 'pearl-and-leaf',
+    place: 'oriel-tea-and-boba',
     order: 'Roasted oolong milk tea with pearls, 25% sweet',
     review: 'Finally a boba shop that lets the tea shine. Toasty oolong with just a hint of sweetness.',
     rating: 4,
@@ -550,9 +588,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'noah_drip',
-    place: 'porch-light',
+    place: 'mural-wall-coffee',
     order: 'Cappuccino, 8 oz',
-    review: 'Good foam and decent espresso, but the Wi-Fi is spotty in the back. Fine for a couple of hours of coding.',
+    review: 'Good foam and decent espresso, but the Wi-Fi is spotty in the back. Fine for a couple of hours of coding, and the murals outside are worth the trip.',
     rating: 3,
     drink: 'coffee',
     daysAgo: 26,
@@ -561,7 +599,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'mayasips',
-    place: 'cedar-kettle',
+    place: 'ledger-and-leaf',
     order: 'Chai latte, 12 oz',
     review: 'Too much syrup and not enough spice for me. Their loose-leaf teas are much better than this.',
     rating: 2,
@@ -569,13 +607,13 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     daysAgo: 28.2,
     photos: 1,
     likedBy: [],
-    comments: [{ author: 'priya.chai', body: 'Golden Hour on Cesar Chavez does the real thing, you would love it.', hoursAfterPost: 2.5 }],
+    comments: [{ author: 'priya.chai', body: 'Piloncillo Chai on 18th Street does the real thing, you would love it.', hoursAfterPost: 2.5 }],
   },
   {
     author: 'jkimbrews',
-    place: 'night-heron',
+    place: 'second-shift-brew',
     order: 'Vietnamese-style cold brew with condensed milk',
-    review: 'Sweet, strong and exactly what a 100-degree day calls for.',
+    review: 'Sweet, strong and exactly what a muggy Chicago July afternoon calls for.',
     rating: 5,
     drink: 'cold-brew',
     daysAgo: 30.5,
@@ -584,7 +622,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'sofi.boba',
-    place: 'little-pearl',
+    place: 'hollow-moon-boba',
     order: 'Brown sugar oolong milk tea with pearls',
     review: 'A creative combo that works. The brown sugar syrup is made in-house and not too cloying.',
     rating: 4,
@@ -595,9 +633,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'priya.chai',
-    place: 'jade-whisk',
+    place: 'magnolia-leaf-matcha',
     order: 'Iced matcha latte with oat milk, 12 oz',
-    review: 'Pretty layers and a strong matcha flavour. A bit expensive, but a nice treat.',
+    review: 'Pretty layers and a strong matcha flavour. A bit expensive, but a nice treat on the walk from the Green Line.',
     rating: 4,
     drink: 'matcha',
     daysAgo: 36.4,
@@ -606,9 +644,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'marcus_b',
-    place: 'limestone-roasters',
+    place: 'tinplate-roasters',
     order: 'Flat white with whole milk, 8 oz',
-    review: 'The best flat white downtown, hands down. Consistent every single time.',
+    review: 'The best flat white west of the river, hands down. Consistent every single time.',
     rating: 5,
     drink: 'coffee',
     daysAgo: 40,
@@ -617,9 +655,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'averytea',
-    place: 'golden-hour-chai',
-    order: 'Ginger lemongrass herbal tea, 12 oz',
-    review: 'Pleasant but a bit weak for my taste. Cosy corner seats, though.',
+    place: 'painted-egg-tea',
+    order: 'Linden blossom tea from the samovar, 12 oz',
+    review: 'Pleasant but a bit weak for my taste. Cosy corner seats, though, and the painted eggs in the window are beautiful.',
     rating: 3,
     drink: 'tea',
     daysAgo: 44.5,
@@ -628,9 +666,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'ewalsh',
-    place: 'pecan-hollow',
+    place: 'brass-horn-coffee',
     order: 'Cold brew with oat milk, 16 oz',
-    review: 'Smooth and chocolatey, and there is a water bowl for dogs outside. Perfect after a run.',
+    review: 'Smooth and chocolatey, and there is a water bowl for dogs outside. Perfect after a run on the Lakefront Trail.',
     rating: 5,
     drink: 'cold-brew',
     daysAgo: 50.2,
@@ -639,9 +677,9 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
   {
     author: 'noah_drip',
-    place: 'pearl-and-leaf',
+    place: 'pedway-pearl',
     order: 'Classic milk tea with boba, 50% sweet',
-    review: 'Good value and quick service. The pearls could be a little chewier.',
+    review: 'Good value and quick service, and handy when the Pedway keeps you out of the wind. The pearls could be a little chewier.',
     rating: 3,
     drink: 'boba',
     daysAgo: 56.8,
@@ -678,24 +716,25 @@ export const DEMO_USER_FOLLOWS: readonly (readonly [DemoUsername, DemoUsername])
   ['noah_drip', 'jkimbrews'],
 ];
 
-/** [follower, place] */
+/** [follower, place]: mostly the places people review, plus one near home that has no reviews yet. */
 export const DEMO_PLACE_FOLLOWS: readonly (readonly [DemoUsername, DemoPlaceSlug])[] = [
-  ['mayasips', 'pecan-hollow'],
-  ['mayasips', 'lamplight-espresso'],
-  ['mayasips', 'night-heron'],
-  ['jkimbrews', 'night-heron'],
-  ['jkimbrews', 'limestone-roasters'],
-  ['priya.chai', 'golden-hour-chai'],
-  ['priya.chai', 'cedar-kettle'],
-  ['priya.chai', 'bluestem-tea-house'],
-  ['marcus_b', 'limestone-roasters'],
-  ['marcus_b', 'lamplight-espresso'],
-  ['sofi.boba', 'tapioca-moon'],
-  ['sofi.boba', 'little-pearl'],
-  ['sofi.boba', 'pearl-and-leaf'],
-  ['ewalsh', 'jade-whisk'],
-  ['averytea', 'bluestem-tea-house'],
-  ['averytea', 'cedar-kettle'],
-  ['averytea', 'jade-whisk'],
-  ['noah_drip', 'congress-cup'],
+  ['mayasips', 'triangle-roasters'],
+  ['mayasips', 'ironwork-espresso'],
+  ['mayasips', 'gantry-cold-brew'],
+  ['jkimbrews', 'gantry-cold-brew'],
+  ['jkimbrews', 'tinplate-roasters'],
+  ['priya.chai', 'piloncillo-chai'],
+  ['priya.chai', 'marginalia-coffee'],
+  ['priya.chai', 'plum-blossom-tea'],
+  ['marcus_b', 'tinplate-roasters'],
+  ['marcus_b', 'ironwork-espresso'],
+  ['sofi.boba', 'lantern-leaf-boba'],
+  ['sofi.boba', 'hollow-moon-boba'],
+  ['sofi.boba', 'tapioca-tide'],
+  ['ewalsh', 'green-lotus-matcha'],
+  ['ewalsh', 'fern-house-tea'],
+  ['averytea', 'hearth-and-oolong'],
+  ['averytea', 'plum-blossom-tea'],
+  ['averytea', 'matcha-meridian'],
+  ['noah_drip', 'ink-and-crema'],
 ];
