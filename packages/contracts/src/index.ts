@@ -8,3 +8,4 @@ export * from './schemas/post';
 export * from './schemas/place';
 export * from './schemas/admin';
 export * from './routes';
+export * from './places';

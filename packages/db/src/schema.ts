@@ -108,13 +108,33 @@ export const establishments = sqliteTable(
     lat: real('lat').notNull(),
     lng: real('lng').notNull(),
     details: text('details', { mode: 'json' }),
+    /**
+     * The place's address in URLs (`/view/{slug}`), from name and city, `-2`, `-3` on collision. Set by the
+     * place service; a row inserted without one gets it from a trigger (migration 0002).
+     */
+    slug: text('slug'),
+    /** Kept by triggers on posts (migration 0002) so the map can rank pins without counting reviews per query. */
+    postCount: integer('post_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    lastPostAt: integer('last_post_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('establishments_place_id_unique').on(t.placeId),
+    uniqueIndex('establishments_slug_unique').on(t.slug),
     index('establishments_lat_lng_idx').on(t.lat, t.lng),
+    index('establishments_last_post_idx').on(t.lastPostAt, t.id),
+    /** Most reviewed first, with the point: a dense map box walks this instead of sorting every place inside it. */
+    index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),
   ],
 );
+
+/*
+ * Migration 0002 also creates, outside drizzle-kit's reach, two virtual tables over establishments kept in
+ * sync by triggers: `establishments_rtree` (R*Tree: id, min_lat, max_lat, min_lng, max_lng) for the map's
+ * bounds queries, and `establishments_fts` (FTS5 over name, street, city; unicode61 remove_diacritics 2)
+ * for offline place search. The place module describes them for the query builder.
+ */
 
 export const posts = sqliteTable(
   'posts',

@@ -19,6 +19,8 @@ export interface AppConfig {
   adminEmails: string[];
   adminPath: string;
   mapboxToken?: string;
+  /** Base URL of Mapbox's search APIs (MAPBOX_API_URL); tests point it at a local fake. */
+  mapboxApiUrl: string;
   mapStyleUrl?: string;
   /** Express "trust proxy" value: which hops may set X-Forwarded-For. */
   trustProxy: boolean | number | string;
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
     adminPath: env.ADMIN_PATH || crypto.randomBytes(12).toString('hex'),
     mapboxToken: env.MAPBOX_TOKEN || undefined,
+    mapboxApiUrl: (env.MAPBOX_API_URL || 'https://api.mapbox.com').replace(/\/+$/, ''),
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,22 +1,86 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { actingEmail, idField, pageField } from './fields';
+import { PLACE_LIMITS, PLACE_SERVER_MESSAGES } from '../places';
+import { actingEmail, idField, optionalText, pageField, requiredText } from './fields';
+
+export const latitudeField = z
+  .number({ error: PLACE_SERVER_MESSAGES.latitudeRange })
+  .min(-90, { error: PLACE_SERVER_MESSAGES.latitudeRange })
+  .max(90, { error: PLACE_SERVER_MESSAGES.latitudeRange });
+export const longitudeField = z
+  .number({ error: PLACE_SERVER_MESSAGES.longitudeRange })
+  .min(-180, { error: PLACE_SERVER_MESSAGES.longitudeRange })
+  .max(180, { error: PLACE_SERVER_MESSAGES.longitudeRange });
+
+const locationField = z
+  .string({ error: 'location is required.' })
+  .trim()
+  .min(1, { error: 'location is required.' })
+  .max(LIMITS.textFieldMax, { error: `Must be at most ${LIMITS.textFieldMax} characters.` });
 
 export const placeIdSchema = z.strictObject({ establishment_id: idField });
 export const placeFollowSchema = z.strictObject({ establishment_id: idField, email: actingEmail });
-export const placeByLocationSchema = z.strictObject({
-  location: z.string({ error: 'location is required.' }).trim().min(1).max(LIMITS.textFieldMax),
-});
+/** `location`: a place's slug, a provider's place_id, or "lat,lng" (the nearest place within 50 m). */
+export const placeByLocationSchema = z.strictObject({ location: locationField });
+
+/** The address fields a person or a provider gives for a place; stored trimmed, shown as text. */
+const addressFields = {
+  street: optionalText(),
+  city: optionalText(),
+  state: optionalText(),
+  zip: optionalText(),
+  country: optionalText(),
+  lat: latitudeField,
+  lng: longitudeField,
+};
+
 export const placeInfoSchema = z.strictObject({
-  place_id: z.string().trim().min(1).max(LIMITS.textFieldMax),
-  name: z.string().trim().min(1).max(LIMITS.textFieldMax),
-  street: z.string().trim().max(LIMITS.textFieldMax).optional(),
-  city: z.string().trim().max(LIMITS.textFieldMax).optional(),
-  state: z.string().trim().max(LIMITS.textFieldMax).optional(),
-  zip: z.string().trim().max(LIMITS.textFieldMax).optional(),
-  country: z.string().trim().max(LIMITS.textFieldMax).optional(),
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  place_id: requiredText('place_id is required.'),
+  name: requiredText(PLACE_SERVER_MESSAGES.nameRequired),
+  ...addressFields,
 });
-export const placeSelectedSchema = z.strictObject({ place_info: placeInfoSchema, details: z.unknown().optional() });
+/** `details`: the provider's extra data, kept as JSON text up to a cap. */
+export const placeSelectedSchema = z.strictObject({
+  place_info: placeInfoSchema,
+  details: z
+    .unknown()
+    .refine((value) => value === undefined || (JSON.stringify(value)?.length ?? 0) <= PLACE_LIMITS.detailsJsonMax, {
+      error: PLACE_SERVER_MESSAGES.detailsTooLarge,
+    })
+    .optional(),
+});
 export const placeForFeedSchema = z.strictObject({ limit: pageField(50).default(1), skip: pageField(1_000_000).default(0) });
+
+/** A map's visible box in degrees; the server refuses boxes across the antimeridian or larger than PLACE_LIMITS allow. */
+export const placeInBoundsSchema = z
+  .strictObject({ west: longitudeField, south: latitudeField, east: longitudeField, north: latitudeField })
+  .check((ctx) => {
+    const { west, south, east, north } = ctx.value;
+    if (west > east) ctx.issues.push({ code: 'custom', message: PLACE_SERVER_MESSAGES.boundsCrossAntimeridian, input: ctx.value });
+    else if (south > north) ctx.issues.push({ code: 'custom', message: PLACE_SERVER_MESSAGES.boundsInverted, input: ctx.value });
+    else if (east - west > PLACE_LIMITS.boundsMaxWidthDeg || north - south > PLACE_LIMITS.boundsMaxHeightDeg) {
+      ctx.issues.push({ code: 'custom', message: PLACE_SERVER_MESSAGES.boundsTooLarge, input: ctx.value });
+    }
+  });
+
+/** Place search: text, and the map's centre so nearby places rank first (and providers search around it). */
+export const placeSearchSchema = z.strictObject({
+  query: z
+    .string({ error: PLACE_SERVER_MESSAGES.searchTooShort })
+    .trim()
+    .min(PLACE_LIMITS.searchQueryMin, { error: PLACE_SERVER_MESSAGES.searchTooShort })
+    .max(PLACE_LIMITS.searchQueryMax, { error: PLACE_SERVER_MESSAGES.searchTooLong }),
+  lat: latitudeField.optional(),
+  lng: longitudeField.optional(),
+});
+
+/** A place a signed-in person adds by dropping a pin (offline, or one the provider does not know). */
+export const addPlaceSchema = z.strictObject({
+  name: requiredText(PLACE_SERVER_MESSAGES.nameRequired),
+  ...addressFields,
+});
+
+export const suggestAddressSchema = z.strictObject({ lat: latitudeField, lng: longitudeField });
+
+/** `/view/{location}` for an area: a city or neighbourhood name, or its slug ("lincoln-park"). */
+export const placeAreaSchema = z.strictObject({ location: locationField });

@@ -1,6 +1,28 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { GazetteerService } from '../map/gazetteer.service';
 import { MapModule } from '../map/map.module';
+import { OfflinePlaceSearch, PLACE_SEARCH, type PlaceSearch } from './place-search';
+import { MapboxPlaceSearch } from './place-search.mapbox';
+import { PlaceController } from './place.controller';
+import { PlaceRepository } from './place.repository';
 import { PlaceService } from './place.service';
 
-@Module({ imports: [MapModule], providers: [PlaceService], exports: [PlaceService] })
+/** Mapbox search with MAPBOX_TOKEN, else offline: decided once at start-up (design §5). */
+const placeSearchProvider = {
+  provide: PLACE_SEARCH,
+  inject: [APP_CONFIG, PlaceRepository, GazetteerService],
+  useFactory: (config: AppConfig, places: PlaceRepository, gazetteer: GazetteerService): PlaceSearch => {
+    const offline = new OfflinePlaceSearch(places, gazetteer);
+    if (!config.mapboxToken) return offline;
+    return new MapboxPlaceSearch(offline, places, { token: config.mapboxToken, baseUrl: config.mapboxApiUrl });
+  },
+};
+
+@Module({
+  imports: [MapModule],
+  controllers: [PlaceController],
+  providers: [PlaceRepository, placeSearchProvider, PlaceService],
+  exports: [PlaceService],
+})
 export class PlaceModule {}

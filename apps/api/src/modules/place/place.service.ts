@@ -1,8 +1,249 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  formatRating,
+  parseLatLng,
+  PLACE_LIMITS,
+  PLACE_SERVER_MESSAGES,
+  slugify,
+  type addPlaceSchema,
+  type Area,
+  type Establishment,
+  type PlacePin,
+  type PlaceSearchResult,
+  type placeFollowSchema,
+  type placeInBoundsSchema,
+  type placeInfoSchema,
+  type placeSearchSchema,
+  type placeSelectedSchema,
+} from '@siplog/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { ClientInfo } from '../../common/client-info';
+import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { GazetteerService } from '../map/gazetteer.service';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { boxAround, distanceMeters, type LatLng } from './geo';
+import { PLACE_SEARCH, type PlaceSearch } from './place-search';
+import { PlaceRepository, type EstablishmentRow, type PinRow } from './place.repository';
+import { areaOf, pinOf } from './place.views';
 
+type FollowInput = z.output<typeof placeFollowSchema>;
+type NewPlace = Omit<z.output<typeof placeInfoSchema>, 'place_id'>;
+
+/** Place ids this app hands out for places no provider knows (added by dropping a pin). */
+const OWN_PLACE_PREFIX = 'siplog:';
+
+/** The nearest of `rows` to `point` within `meters` that `accept` takes, or undefined. */
+function nearestWithin<T extends LatLng>(rows: T[], point: LatLng, meters: number, accept: (row: T) => boolean = () => true) {
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const row of rows) {
+    const distance = distanceMeters(point, row);
+    if (distance <= meters && distance < bestDistance && accept(row)) [best, bestDistance] = [row, distance];
+  }
+  return best;
+}
+
+/**
+ * Establishments: the place page, choosing or adding a place, follows, the map's pins, place search and
+ * areas. Rules and authorization live here; data access in PlaceRepository.
+ */
 @Injectable()
 export class PlaceService {
-  constructor(@Inject(DATABASE) private readonly db: DB) {}
+  private readonly logger = new Logger(PlaceService.name);
+
+  constructor(
+    private readonly places: PlaceRepository,
+    private readonly gazetteer: GazetteerService,
+    private readonly rateLimit: RateLimitService,
+    @Inject(PLACE_SEARCH) private readonly placeSearch: PlaceSearch,
+  ) {}
+
+  loadEstablishment(id: number): { establishment: Establishment } {
+    return { establishment: this.viewOf(this.require(id)) };
+  }
+
+  /**
+   * `location` (the `/view/location/{location}` route): a place's slug ("dark-matter-coffee-chicago"),
+   * a provider's place_id, or "lat,lng" for the nearest place within PLACE_LIMITS.locationMatchMeters.
+   */
+  loadByLocation(location: string): { establishment: Establishment } {
+    const point = parseLatLng(location);
+    const row = point
+      ? this.nearestTo(point, PLACE_LIMITS.locationMatchMeters)
+      : (this.places.bySlug(location.toLowerCase()) ?? this.places.byPlaceId(location));
+    if (!row) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    return { establishment: this.viewOf(row) };
+  }
+
+  /**
+   * A place picked on the map or in search: a known place_id answers its establishment; a provider's new
+   * place is created once (unique place_id, or the same name within PLACE_LIMITS.duplicateRadiusMeters is
+   * the same place). Our own `siplog:` ids are never created here.
+   */
+  async select(client: ClientInfo, input: z.output<typeof placeSelectedSchema>): Promise<{ status: 200; establishment: Establishment }> {
+    const info = input.place_info;
+    const existing = this.places.byPlaceId(info.place_id) ?? this.duplicateOf(info);
+    if (existing) return { status: 200, establishment: this.viewOf(existing) };
+    if (info.place_id.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    await this.rateLimit.consume('placeCreateByIp', client.ip);
+    const row = this.create(info, info.place_id, input.details);
+    return { status: 200, establishment: this.viewOf(row) };
+  }
+
+  /** A place a signed-in person adds by dropping a pin: `siplog:{n}`, unless the same name is already within 30 m. */
+  async add(actor: AuthUser, input: z.output<typeof addPlaceSchema>): Promise<{ status: 200; establishment: Establishment }> {
+    const existing = this.duplicateOf(input);
+    if (existing) return { status: 200, establishment: this.viewOf(existing) };
+    await this.rateLimit.consume('placeAddByAccount', String(actor.id));
+    const row = this.create(input, null, undefined);
+    this.logger.log(`Place added by ${actor.username}: ${row.placeId}`);
+    return { status: 200, establishment: this.viewOf(row) };
+  }
+
+  /** The most recently reviewed places first (the test feed card uses the first). */
+  forFeed(limit: number, skip: number): { establishment: Establishment[] } {
+    return { establishment: this.places.feed(limit, skip).map((row) => this.viewOf(row)) };
+  }
+
+  isFollowed(actor: AuthUser, input: FollowInput): { followed: boolean } {
+    assertActingUser(actor, { email: input.email });
+    const row = this.require(input.establishment_id);
+    return { followed: this.places.isFollowing(actor.id, row.id) };
+  }
+
+  /** Idempotent under repeated and concurrent calls: one row per person and place. */
+  follow(actor: AuthUser, input: FollowInput): { status: 200; followed: true; followers: number } {
+    assertActingUser(actor, { email: input.email });
+    const row = this.require(input.establishment_id);
+    this.places.follow(actor.id, row.id);
+    return { status: 200, followed: true, followers: this.places.followerCount(row.id) };
+  }
+
+  unfollow(actor: AuthUser, input: FollowInput): { status: 200; followed: false; followers: number } {
+    assertActingUser(actor, { email: input.email });
+    const row = this.require(input.establishment_id);
+    this.places.unfollow(actor.id, row.id);
+    return { status: 200, followed: false, followers: this.places.followerCount(row.id) };
+  }
+
+  /** Usernames of the active people following the place. */
+  followers(id: number): { followers: string[] } {
+    return { followers: this.places.followerNames(this.require(id).id) };
+  }
+
+  /** Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed first, capped. */
+  inBounds(box: z.output<typeof placeInBoundsSchema>): { places: PlacePin[]; truncated: boolean } {
+    const rows = this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1);
+    const truncated = rows.length > PLACE_LIMITS.boundsPinsMax;
+    return { places: (truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows).map(pinOf), truncated };
+  }
+
+  async search(client: ClientInfo, input: z.output<typeof placeSearchSchema>): Promise<{ results: PlaceSearchResult[] }> {
+    await this.rateLimit.consume('search', client.ip);
+    const center = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null;
+    return { results: await this.placeSearch.search(input.query, center) };
+  }
+
+  /** An address to start from when adding a place: the nearest city within 50 km, and the zip of the nearest place within 2 km. */
+  suggestAddress(point: LatLng): { city: string; state: string; zip: string; country: string } {
+    const nearestCity = this.gazetteer.nearest(point.lat, point.lng);
+    const city = nearestCity && distanceMeters(point, nearestCity) <= PLACE_LIMITS.citySuggestionMeters ? nearestCity : null;
+    const neighbour = nearestWithin(
+      this.places.near(boxAround(point, PLACE_LIMITS.zipSuggestionMeters)),
+      point,
+      PLACE_LIMITS.zipSuggestionMeters,
+      (row) => row.zip !== '',
+    );
+    return { city: city?.name ?? '', state: city?.state ?? '', zip: neighbour?.zip ?? '', country: city?.country ?? '' };
+  }
+
+  /** `/view/{location}`: a city or neighbourhood by name or slug, and the places around its centre, nearest first. */
+  area(location: string): { area: Area; establishments: Establishment[] } {
+    const entry = this.gazetteer.findByName(location);
+    if (!entry) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.areaNotFound);
+    const radius = entry.kind === 'city' ? PLACE_LIMITS.areaRadiusCityMeters : PLACE_LIMITS.areaRadiusNeighbourhoodMeters;
+    const rows = this.places
+      .near(boxAround(entry, radius))
+      .map((row) => ({ row, distance: distanceMeters(entry, row) }))
+      .filter(({ distance }) => distance <= radius)
+      .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
+      .slice(0, PLACE_LIMITS.areaEstablishmentsMax);
+    return { area: areaOf(entry), establishments: rows.map(({ row }) => this.viewOf(this.require(row.id))) };
+  }
+
+  private require(id: number): EstablishmentRow {
+    const row = this.places.byId(id);
+    if (!row) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    return row;
+  }
+
+  private nearestTo(point: LatLng, meters: number): EstablishmentRow | undefined {
+    const hit = nearestWithin(this.places.near(boxAround(point, meters)), point, meters);
+    return hit ? this.places.byId(hit.id) : undefined;
+  }
+
+  /** The same real place under another id: the same name (any case) within PLACE_LIMITS.duplicateRadiusMeters. */
+  private duplicateOf(place: { name: string; lat: number; lng: number }): EstablishmentRow | undefined {
+    const name = place.name.toLowerCase();
+    const radius = PLACE_LIMITS.duplicateRadiusMeters;
+    const hit = nearestWithin(this.places.near(boxAround(place, radius)), place, radius, (row: PinRow) => row.name.toLowerCase() === name);
+    return hit ? this.places.byId(hit.id) : undefined;
+  }
+
+  /**
+   * Check and insert in one immediate transaction with no await between, so concurrent selections of one
+   * new place make one row (and the unique place_id stops any other writer). `placeId` null: one of ours.
+   */
+  private create(place: NewPlace, placeId: string | null, details: unknown): EstablishmentRow {
+    return this.places.writeTransaction(() => {
+      const existing = (placeId ? this.places.byPlaceId(placeId) : undefined) ?? this.duplicateOf(place);
+      if (existing) return existing;
+      const values = {
+        placeId: placeId ?? `${OWN_PLACE_PREFIX}pending:${randomUUID()}`,
+        slug: this.places.freeSlug(slugify(place.name, place.city ?? '')),
+        name: place.name,
+        street: place.street ?? '',
+        city: place.city ?? '',
+        state: place.state ?? '',
+        zip: place.zip ?? '',
+        country: place.country ?? '',
+        lat: place.lat,
+        lng: place.lng,
+        details: details ?? null,
+      };
+      const row = this.places.insertIfNew(values) ?? this.places.byPlaceId(values.placeId);
+      if (!row) throw new AppError('CONFLICT');
+      if (placeId) return row;
+      // Our ids count establishments: the row's own id, known only once it is inserted.
+      const ownId = `${OWN_PLACE_PREFIX}${row.id}`;
+      this.places.setPlaceId(row.id, ownId);
+      return { ...row, placeId: ownId };
+    });
+  }
+
+  /** The place page's shape: counts and rating over active people's reviews, images newest first. */
+  private viewOf(row: EstablishmentRow): Establishment {
+    const stats = this.places.activeStats(row.id);
+    return {
+      establishment_id: row.id,
+      place_id: row.placeId,
+      slug: row.slug ?? '',
+      name: row.name,
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      locstate: row.state,
+      locationstate: row.state,
+      zip: row.zip,
+      country: row.country,
+      lat: row.lat,
+      lng: row.lng,
+      images: this.places.imagesOf(row.id),
+      posts: stats.posts,
+      followers: this.places.followerCount(row.id),
+      rating: formatRating(stats.ratingSum, stats.posts),
+    };
+  }
 }

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { userOrdersSchema } from '@siplog/contracts';
+import { establishmentIdSchema, userOrdersSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { PostService } from './post.service';
@@ -24,5 +24,13 @@ export class PostController {
   @ApiZodBody(userOrdersSchema)
   fiveStarOrders(@ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
     return this.posts.fiveStarOrders(body.username, body.limit);
+  }
+
+  @Post('loadpostsbyestablishment')
+  @HttpCode(200)
+  @ApiOperation({ summary: "A place's reviews (newest first)" })
+  @ApiZodBody(establishmentIdSchema)
+  byEstablishment(@ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
+    return this.posts.byEstablishment(body.establishment_id);
   }
 }

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { PLACE_SERVER_MESSAGES } from '@siplog/contracts';
 import { establishments, isActiveUser, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { AppError } from '../../common/app-error';
 import { DATABASE } from '../database/database.module';
+
+/** A place page lists its reviews up to this many (newest first). */
+export const POSTS_BY_ESTABLISHMENT_MAX = 100;
 
 /** A review as the spec's calls answer it (spec §3 Post). */
 export interface PostView {
@@ -34,6 +39,13 @@ export class PostService {
 
   fiveStarOrders(username: string, limit: number): { orders: PostView[] } {
     return this.ordersOf(username, limit, { fiveStarOnly: true });
+  }
+
+  /** A place's reviews, newest first; deactivated people's reviews stay out of sight. An unknown place is 404. */
+  byEstablishment(establishmentId: number): { posts: PostView[] } {
+    const place = this.db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, establishmentId)).get();
+    if (!place) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    return { posts: this.postViews(and(eq(posts.establishmentId, place.id), isActiveUser), POSTS_BY_ESTABLISHMENT_MAX) };
   }
 
   /** A deactivated person's reviews stay out of sight with their profile. */

@@ -23,6 +23,10 @@ export const RATE_LIMIT_POLICIES = {
   tempPasswordByEmail: { points: 3, duration: 60 * 60 },
   usernameCheck: { points: 60, duration: 60 },
   search: { points: 60, duration: 60 },
+  /** New places from a provider's search result (placeselected), per client IP. */
+  placeCreateByIp: { points: 30, duration: 10 * 60 },
+  /** Places a person adds by dropping a pin, per account. */
+  placeAddByAccount: { points: 10, duration: 60 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

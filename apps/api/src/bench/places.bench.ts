@@ -1,0 +1,111 @@
+/**
+ * Place benchmarks at the service level (no HTTP): 50,000 establishments in a temp database, clustered in
+ * ten metro areas plus a scattering over the US, then map bounds queries (a city-sized and a state-sized
+ * box, both capped) and place search. Bounded loops; the numbers are printed by the caller, never asserted.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { establishments, type DB } from '@siplog/db';
+import { createApp } from '../app.factory';
+import { loadConfig } from '../config/app.config';
+import { DATABASE } from '../modules/database/database.module';
+import { PlaceService } from '../modules/place/place.service';
+import { measureSync, percentile, type Sample } from './measure';
+
+const PLACES = 50_000;
+const METROS = [
+  { lat: 41.88, lng: -87.63 }, // Chicago
+  { lat: 40.73, lng: -73.99 },
+  { lat: 34.05, lng: -118.24 },
+  { lat: 29.76, lng: -95.37 },
+  { lat: 30.27, lng: -97.74 },
+  { lat: 47.61, lng: -122.33 },
+  { lat: 37.77, lng: -122.42 },
+  { lat: 39.74, lng: -104.99 },
+  { lat: 25.76, lng: -80.19 },
+  { lat: 42.36, lng: -71.06 },
+];
+const FIRST = ['Dark', 'Bright', 'Golden', 'Velvet', 'Little', 'Blue', 'Red', 'Green', 'Happy', 'Lucky', 'Café', 'Corner'];
+const SECOND = ['Coffee', 'Tea House', 'Boba', 'Roasters', 'Espresso Bar', 'Brew', 'Matcha', 'Bean'];
+
+/** A deterministic generator, so every run measures the same data. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+async function timeAsync(name: string, runs: number, call: (i: number) => Promise<unknown>): Promise<Sample> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
+}
+
+export async function benchPlaces(): Promise<Sample[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-places-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn' });
+  const app = await createApp(config);
+  try {
+    const db = app.get<DB>(DATABASE);
+    const places = app.get(PlaceService);
+    const next = random(42);
+    const seedStart = performance.now();
+    db.transaction((tx) => {
+      for (let i = 0; i < PLACES; i++) {
+        const metro = METROS[i % METROS.length];
+        const clustered = next() < 0.6;
+        const lat = clustered ? metro.lat + (next() - 0.5) * 0.6 : 25 + next() * 24;
+        const lng = clustered ? metro.lng + (next() - 0.5) * 0.8 : -125 + next() * 58;
+        const postCount = next() < 0.3 ? Math.floor(next() * 40) : 0;
+        tx.insert(establishments)
+          .values({
+            placeId: `bench-${i}`,
+            slug: `bench-${i}`,
+            name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]} ${i}`,
+            street: `${i} Main St`,
+            city: `City ${i % 500}`,
+            state: 'ST',
+            zip: String(10_000 + (i % 80_000)),
+            lat,
+            lng,
+            postCount,
+            ratingSum: postCount * 4,
+          })
+          .run();
+      }
+    });
+    console.log(`places bench: ${PLACES} establishments seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    const cityBox = { west: -87.76, south: 41.8, east: -87.5, north: 41.96 };
+    const stateBox = { west: -91.5, south: 37, east: -87.5, north: 42.5 };
+    const bigBox = { west: -125, south: 25, east: -67, north: 49 };
+    const counts = [cityBox, stateBox, bigBox].map((box) => places.inBounds(box).places.length);
+    console.log(`inBounds pins answered (capped at 300): city ${counts[0]}, state ${counts[1]}, US ${counts[2]}`);
+
+    const queries = ['dark coffee', 'golden', 'boba 12', 'cafe roasters', 'city 42', 'matcha'];
+    let ip = 0;
+    const client = () => ({ ip: `10.77.${Math.floor(ip / 250) % 250}.${ip++ % 250}`, referrer: '', userAgent: '' });
+    return [
+      measureSync('place inBounds, city box (service)', 2000, () => places.inBounds(cityBox)),
+      measureSync('place inBounds, state box (service)', 1000, () => places.inBounds(stateBox)),
+      measureSync('place inBounds, 58°x24° US box (service)', 200, () => places.inBounds(bigBox)),
+      measureSync('place loadEstablishment (service)', 2000, (i) => places.loadEstablishment(1 + ((i * 37) % PLACES))),
+      await timeAsync('place search, no centre (service)', 500, (i) => places.search(client(), { query: queries[i % queries.length] })),
+      await timeAsync('place search, near Chicago (service)', 500, (i) =>
+        places.search(client(), { query: queries[i % queries.length], lat: 41.88, lng: -87.63 }),
+      ),
+    ];
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

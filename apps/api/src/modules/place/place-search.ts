@@ -1,0 +1,72 @@
+import { PLACE_LIMITS, type PlaceSearchResult } from '@siplog/contracts';
+import { ftsPrefixQuery, type GazetteerService } from '../map/gazetteer.service';
+import { boxAround, distanceMeters, type LatLng } from './geo';
+import type { PinRow, PlaceRepository } from './place.repository';
+import { areaResultOf, establishmentResultOf } from './place.views';
+
+/**
+ * Place search behind one interface (design §5), chosen at start-up: offline (our establishments through
+ * FTS5 plus the bundled gazetteer) or, with MAPBOX_TOKEN, Mapbox's geocoding and POI search plus ours.
+ */
+export interface PlaceSearch {
+  search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]>;
+}
+
+export const PLACE_SEARCH = Symbol('PLACE_SEARCH');
+
+/** Our establishments split in two: those near the centre (nearest first), then the rest by text rank. */
+export interface EstablishmentHits {
+  near: PlaceSearchResult[];
+  other: PlaceSearchResult[];
+}
+
+/** Keeps the first result of each id, up to the cap of one answer. */
+export function mergeResults(...groups: PlaceSearchResult[][]): PlaceSearchResult[] {
+  const seen = new Set<string>();
+  const merged: PlaceSearchResult[] = [];
+  for (const result of groups.flat()) {
+    if (seen.has(result.id)) continue;
+    seen.add(result.id);
+    merged.push(result);
+    if (merged.length === PLACE_LIMITS.searchResultsMax) break;
+  }
+  return merged;
+}
+
+export class OfflinePlaceSearch implements PlaceSearch {
+  constructor(
+    private readonly places: PlaceRepository,
+    private readonly gazetteer: GazetteerService,
+  ) {}
+
+  async search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
+    const { near, other } = this.establishments(query, center);
+    return mergeResults(near, this.areas(query), other);
+  }
+
+  /** User text becomes quoted prefix terms, so quotes, operators, `*`, NEAR and parentheses are only text. */
+  establishments(query: string, center: LatLng | null): EstablishmentHits {
+    const match = ftsPrefixQuery(query);
+    if (!match) return { near: [], other: [] };
+    let near: PinRow[] = [];
+    if (center) {
+      near = this.places
+        .searchTextInBox(match, boxAround(center, PLACE_LIMITS.searchNearbyMeters), PLACE_LIMITS.searchResultsMax)
+        .map((row) => ({ row, distance: distanceMeters(center, row) }))
+        .filter(({ distance }) => distance <= PLACE_LIMITS.searchNearbyMeters)
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, PLACE_LIMITS.searchNearbyMax)
+        .map(({ row }) => row);
+    }
+    const nearIds = new Set(near.map((row) => row.id));
+    const other = this.places.searchText(match, PLACE_LIMITS.searchResultsMax).filter((row) => !nearIds.has(row.id));
+    return { near: near.map(establishmentResultOf), other: other.map(establishmentResultOf) };
+  }
+
+  /** Cities and neighbourhoods of the bundled gazetteer. */
+  areas(query: string): PlaceSearchResult[] {
+    return this.gazetteer
+      .search(query, PLACE_LIMITS.searchAreasMax)
+      .map((entry) => areaResultOf(entry, entry.kind === 'neighbourhood' ? this.gazetteer.nearest(entry.lat, entry.lng) : null));
+  }
+}

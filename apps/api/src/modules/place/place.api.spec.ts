@@ -1,0 +1,299 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLACE_LIMITS, PLACE_SERVER_MESSAGES } from '@siplog/contracts';
+import { establishments, placeFollows, postImages, posts, users } from '@siplog/db';
+import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+/** Central Chicago, inside the demo street data and the gazetteer's Chicago. */
+const LOOP = { lat: 41.8837, lng: -87.6289 };
+/** About 11 m north per 0.0001° of latitude. */
+const metersNorth = (meters: number) => meters / 111_320;
+
+function placeInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    place_id: 'prov-dark-matter',
+    name: 'Dark Matter Coffee',
+    street: '1120 N Ashland Ave',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60622',
+    country: 'US',
+    lat: LOOP.lat,
+    lng: LOOP.lng,
+    ...overrides,
+  };
+}
+
+describe('establishments: selecting, loading, finding by location', () => {
+  let app: TestApp;
+  let ann: TestAccount;
+  let annId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    ann = await registerAccount(app, 'annplace');
+    annId = app.db.select().from(users).where(eq(users.username, 'annplace')).get()!.id;
+  });
+  afterAll(() => app.close());
+
+  const select = (info: Record<string, unknown>, headers = newClient()) => app.post('/api/place/placeselected', { place_info: info, details: { source: 'test' } }, headers);
+
+  it('creates a new provider place once and answers the spec establishment shape', async () => {
+    const created = await select(placeInfo());
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      status: 200,
+      establishment: {
+        establishment_id: expect.any(Number),
+        place_id: 'prov-dark-matter',
+        slug: 'dark-matter-coffee-chicago',
+        name: 'Dark Matter Coffee',
+        street: '1120 N Ashland Ave',
+        city: 'Chicago',
+        state: 'IL',
+        locstate: 'IL',
+        locationstate: 'IL',
+        zip: '60622',
+        country: 'US',
+        lat: LOOP.lat,
+        lng: LOOP.lng,
+        images: [],
+        posts: 0,
+        followers: 0,
+        rating: '',
+      },
+    });
+    const again = await select(placeInfo({ name: 'Renamed by the provider' }));
+    expect(again.body.establishment.establishment_id).toBe(created.body.establishment.establishment_id);
+    // Another provider id for the same name (any case) 20 m away is the same real place.
+    const nearby = await select(placeInfo({ place_id: 'other-provider-id', name: 'DARK MATTER coffee', lat: LOOP.lat + metersNorth(20) }));
+    expect(nearby.body.establishment.establishment_id).toBe(created.body.establishment.establishment_id);
+    expect(app.db.select().from(establishments).all()).toHaveLength(1);
+  });
+
+  it('keeps different places apart: another name next door, the same name farther than 30 m', async () => {
+    const nextDoor = await select(placeInfo({ place_id: 'prov-next-door', name: 'Bean Counter', lat: LOOP.lat + metersNorth(10) }));
+    const farther = await select(placeInfo({ place_id: 'prov-dark-matter-2', lat: LOOP.lat + metersNorth(200) }));
+    expect(nextDoor.body.establishment.slug).toBe('bean-counter-chicago');
+    expect(farther.body.establishment.slug).toBe('dark-matter-coffee-chicago-2');
+    expect(new Set([nextDoor, farther].map((answer) => answer.body.establishment.establishment_id)).size).toBe(2);
+  });
+
+  it('makes one row when the same new place is selected concurrently', async () => {
+    const info = placeInfo({ place_id: 'prov-race', name: 'Race Condition Roasters', lat: 41.9, lng: -87.65 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => select(info)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.establishment.establishment_id)).size).toBe(1);
+    expect(app.db.select().from(establishments).where(eq(establishments.placeId, 'prov-race')).all()).toHaveLength(1);
+  });
+
+  it('never creates an unknown siplog: id, and keeps HTML in a name as text', async () => {
+    expect((await select(placeInfo({ place_id: 'siplog:999999', name: 'Made up', lat: 10, lng: 10 }))).body).toEqual({
+      status: 404,
+      msg: PLACE_SERVER_MESSAGES.notFound,
+    });
+    const html = await select(placeInfo({ place_id: 'prov-html', name: '<b>x</b>', city: 'Austin', lat: 30.27, lng: -97.74 }));
+    expect(html.body.establishment.name).toBe('<b>x</b>');
+    const loaded = await app.post('/api/place/loadestablishment', { establishment_id: html.body.establishment.establishment_id });
+    expect(loaded.body.establishment.name).toBe('<b>x</b>');
+    expect(loaded.body.establishment.slug).toBe('b-x-b-austin');
+  });
+
+  it('loads an establishment with its review images, counts and rating, and 404 for an unknown id', async () => {
+    const place = (await select(placeInfo({ place_id: 'prov-rated', name: 'Rated Place', lat: 41.95, lng: -87.66 }))).body.establishment;
+    [4, 5].forEach((rating, i) => {
+      const post = app.db
+        .insert(posts)
+        .values({ userId: annId, establishmentId: place.establishment_id, orderText: `o${i}`, review: `r${i}`, rating, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
+        .returning()
+        .get();
+      app.db.insert(postImages).values({ postId: post.id, fileName: `${String(i).repeat(32)}.webp`, position: 0 }).run();
+    });
+    app.db.insert(placeFollows).values({ userId: annId, establishmentId: place.establishment_id }).run();
+    const loaded = await app.post('/api/place/loadestablishment', { establishment_id: place.establishment_id });
+    expect(loaded.body.establishment).toMatchObject({ posts: 2, followers: 1, rating: '4.5', images: ['1'.repeat(32) + '.webp', '0'.repeat(32) + '.webp'] });
+    expect((await app.post('/api/place/loadestablishment', { establishment_id: 987654 })).status).toBe(404);
+
+    const reviews = await app.post('/api/post/loadpostsbyestablishment', { establishment_id: place.establishment_id });
+    expect(reviews.body.posts.map((post: { order: string }) => post.order)).toEqual(['o1', 'o0']);
+    expect(reviews.body.posts[0]).toMatchObject({ username: 'annplace', establishment_name: 'Rated Place', rating: '5', est_city: 'Chicago' });
+    expect((await app.post('/api/post/loadpostsbyestablishment', { establishment_id: 987654 })).status).toBe(404);
+
+    const feed = await app.post('/api/place/placeforfeed', { limit: 2, skip: 0 });
+    expect(feed.body.establishment[0].establishment_id).toBe(place.establishment_id);
+    expect(feed.body.establishment).toHaveLength(2);
+    expect((await app.post('/api/place/placeforfeed', { limit: 1, skip: 1 })).body.establishment[0].establishment_id).not.toBe(place.establishment_id);
+  });
+
+  it('finds a place by slug, by place_id, or by "lat,lng" within 50 m', async () => {
+    const bySlug = await app.post('/api/place/loadestablishmentbylocation', { location: 'dark-matter-coffee-chicago' });
+    expect(bySlug.body.establishment.place_id).toBe('prov-dark-matter');
+    const byPlaceId = await app.post('/api/place/loadestablishmentbylocation', { location: 'prov-dark-matter-2' });
+    expect(byPlaceId.body.establishment.slug).toBe('dark-matter-coffee-chicago-2');
+    const byPoint = await app.post('/api/place/loadestablishmentbylocation', { location: `${LOOP.lat + metersNorth(40)},${LOOP.lng}` });
+    expect(byPoint.body.establishment.name).toBe('Bean Counter');
+    for (const location of ['no-such-place', `${LOOP.lat + metersNorth(120)},${LOOP.lng + 0.01}`]) {
+      expect((await app.post('/api/place/loadestablishmentbylocation', { location })).body).toEqual({ status: 404, msg: PLACE_SERVER_MESSAGES.notFound });
+    }
+  });
+});
+
+describe('following places', () => {
+  let app: TestApp;
+  let ann: TestAccount;
+  let bob: TestAccount;
+  let placeId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    ann = await registerAccount(app, 'annfollow');
+    bob = await registerAccount(app, 'bobfollow');
+    placeId = (await app.post('/api/place/placeselected', { place_info: placeInfo() }, newClient())).body.establishment.establishment_id;
+  });
+  afterAll(() => app.close());
+
+  it('needs a signed-in caller whose e-mail matches, and an existing place', async () => {
+    for (const route of ['isEstablishmentFollowed', 'followestablishment', 'unfollowestablishment']) {
+      expect((await app.post(`/api/place/${route}`, { establishment_id: placeId })).status, route).toBe(401);
+      expect((await app.post(`/api/place/${route}`, { establishment_id: placeId, email: bob.email }, ann.auth)).status, route).toBe(403);
+      expect((await app.post(`/api/place/${route}`, { establishment_id: 424242 }, ann.auth)).status, route).toBe(404);
+    }
+    expect(app.db.select().from(placeFollows).all()).toEqual([]);
+  });
+
+  it('follows once under repeated and concurrent calls, lists the follower, and unfollows exactly', async () => {
+    const body = { establishment_id: placeId, email: ann.email };
+    const follows = await Promise.all(Array.from({ length: 5 }, () => app.post('/api/place/followestablishment', body, ann.auth)));
+    for (const answer of follows) expect(answer.body).toEqual({ status: 200, followed: true, followers: 1 });
+    expect((await app.post('/api/place/followestablishment', body, ann.auth)).body.followers).toBe(1);
+    expect((await app.post('/api/place/followestablishment', { establishment_id: placeId }, bob.auth)).body.followers).toBe(2);
+    expect((await app.post('/api/place/isEstablishmentFollowed', body, ann.auth)).body).toEqual({ followed: true });
+    expect((await app.post('/api/place/followers', { establishment_id: placeId })).body).toEqual({ followers: ['annfollow', 'bobfollow'] });
+    expect((await app.post('/api/place/loadestablishment', { establishment_id: placeId })).body.establishment.followers).toBe(2);
+    const profile = await app.post('/api/user/loadpublicprofile', { username: 'annfollow' });
+    expect(profile.body.user.following).toContain(`place:${placeId};Dark Matter Coffee`);
+
+    const unfollows = await Promise.all(Array.from({ length: 4 }, () => app.post('/api/place/unfollowestablishment', body, ann.auth)));
+    for (const answer of unfollows) expect(answer.body).toEqual({ status: 200, followed: false, followers: 1 });
+    expect((await app.post('/api/place/isEstablishmentFollowed', body, ann.auth)).body).toEqual({ followed: false });
+    expect((await app.post('/api/place/followers', { establishment_id: placeId })).body).toEqual({ followers: ['bobfollow'] });
+    expect((await app.post('/api/place/followers', { establishment_id: 424242 })).status).toBe(404);
+  });
+});
+
+describe('the map: pins in bounds, adding a place, addresses and areas', () => {
+  let app: TestApp;
+  let ann: TestAccount;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    ann = await registerAccount(app, 'annmap');
+    const annId = app.db.select().from(users).where(eq(users.username, 'annmap')).get()!.id;
+    // A grid of places around the Loop, one of them reviewed (it must rank first).
+    app.db.transaction((tx) => {
+      for (let i = 0; i < PLACE_LIMITS.boundsPinsMax + 20; i++) {
+        tx.insert(establishments)
+          .values({ placeId: `grid-${i}`, name: `Grid Cafe ${i}`, city: 'Chicago', state: 'IL', zip: '60601', lat: 41.85 + (i % 20) * 0.004, lng: -87.66 + Math.floor(i / 20) * 0.004 })
+          .run();
+      }
+    });
+    const reviewed = app.db.select().from(establishments).where(eq(establishments.placeId, 'grid-77')).get()!;
+    app.db.insert(posts).values({ userId: annId, establishmentId: reviewed.id, orderText: 'Latte', review: 'Good', rating: 4 }).run();
+  });
+  afterAll(() => app.close());
+
+  it('answers capped pins, the most reviewed first, and says when it cut', async () => {
+    const all = await app.post('/api/place/inbounds', { west: -87.7, south: 41.8, east: -87.5, north: 42 });
+    expect(all.status).toBe(200);
+    expect(all.body.truncated).toBe(true);
+    expect(all.body.places).toHaveLength(PLACE_LIMITS.boundsPinsMax);
+    expect(all.body.places[0]).toEqual({
+      establishment_id: expect.any(Number),
+      place_id: 'grid-77',
+      name: 'Grid Cafe 77',
+      street: '',
+      city: 'Chicago',
+      state: 'IL',
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+      posts: 1,
+      rating: '4.0',
+    });
+    const small = await app.post('/api/place/inbounds', { west: -87.6605, south: 41.8495, east: -87.6555, north: 41.8545 });
+    expect(small.body.truncated).toBe(false);
+    expect(small.body.places.map((pin: { place_id: string }) => pin.place_id).sort()).toEqual(['grid-0', 'grid-1', 'grid-20', 'grid-21']);
+    expect((await app.post('/api/place/inbounds', { west: 0, south: 0, east: 1, north: 1 })).body).toEqual({ places: [], truncated: false });
+  });
+
+  it('refuses boxes across the antimeridian, too large, or out of range', async () => {
+    const cases: Array<[Record<string, number>, string]> = [
+      [{ west: 170, south: 10, east: -170, north: 20 }, PLACE_SERVER_MESSAGES.boundsCrossAntimeridian],
+      [{ west: -130, south: 20, east: -60, north: 50 }, PLACE_SERVER_MESSAGES.boundsTooLarge],
+      [{ west: -90, south: 0, east: -80, north: 45 }, PLACE_SERVER_MESSAGES.boundsTooLarge],
+      [{ west: -90, south: 50, east: -80, north: 40 }, PLACE_SERVER_MESSAGES.boundsInverted],
+      [{ west: -190, south: 0, east: -80, north: 1 }, PLACE_SERVER_MESSAGES.longitudeRange],
+      [{ west: -90, south: -91, east: -80, north: 1 }, PLACE_SERVER_MESSAGES.latitudeRange],
+    ];
+    for (const [box, msg] of cases) expect((await app.post('/api/place/inbounds', box)).body, JSON.stringify(box)).toEqual({ status: 400, msg });
+  });
+
+  it('lets a signed-in person add a place as siplog:{n}, once per name and spot', async () => {
+    const place = { name: '  Corner Kiosk ', street: '1 Pin Way', city: 'Chicago', state: 'IL', zip: '60601', lat: 41.9, lng: -87.7 };
+    expect((await app.post('/api/place/addplace', place)).status).toBe(401);
+    const added = await app.post('/api/place/addplace', place, ann.auth);
+    expect(added.status).toBe(200);
+    const { establishment } = added.body;
+    expect(establishment).toMatchObject({ name: 'Corner Kiosk', place_id: `siplog:${establishment.establishment_id}`, slug: 'corner-kiosk-chicago' });
+    const again = await app.post('/api/place/addplace', { ...place, name: 'corner kiosk', lat: 41.9 + metersNorth(15) }, ann.auth);
+    expect(again.body.establishment.establishment_id).toBe(establishment.establishment_id);
+    // Selecting it by its own id finds it; no provider can create a siplog: id.
+    const selected = await app.post('/api/place/placeselected', { place_info: { place_id: establishment.place_id, name: 'x', lat: 0, lng: 0 } }, newClient());
+    expect(selected.body.establishment.establishment_id).toBe(establishment.establishment_id);
+  });
+
+  it('suggests city, state and country from the gazetteer and the zip of the nearest place', async () => {
+    const suggestion = await app.post('/api/place/suggestaddress', { lat: 41.851, lng: -87.659 });
+    expect(suggestion.body).toEqual({ city: 'Chicago', state: 'IL', zip: '60601', country: 'US' });
+    expect((await app.post('/api/place/suggestaddress', { lat: 0, lng: -140 })).body).toEqual({ city: '', state: '', zip: '', country: '' });
+  });
+
+  it('lists the places of a city or neighbourhood nearest first, 404 for no such area', async () => {
+    const area = await app.post('/api/place/area', { location: 'chicago' });
+    expect(area.status).toBe(200);
+    expect(area.body.area).toMatchObject({ name: 'Chicago', kind: 'city', state: 'IL', country: 'US' });
+    expect(area.body.establishments).toHaveLength(PLACE_LIMITS.areaEstablishmentsMax);
+    expect(area.body.establishments[0]).toHaveProperty('rating');
+    expect((await app.post('/api/place/area', { location: 'no-such-town-anywhere' })).body).toEqual({ status: 404, msg: PLACE_SERVER_MESSAGES.areaNotFound });
+  });
+
+  it('searches our places (prefix, diacritics, near first) and areas, and never fails on FTS syntax', async () => {
+    const client = newClient();
+    app.db.insert(establishments).values({ placeId: 'cafe-accent', name: 'Café Zoë', city: 'Evanston', state: 'IL', lat: 42.05, lng: -87.68 }).run();
+    const accent = await app.post('/api/place/search', { query: 'cafe zo' }, client);
+    expect(accent.body.results[0]).toMatchObject({ kind: 'establishment', name: 'Café Zoë', label: 'Evanston, IL' });
+    const near = await app.post('/api/place/search', { query: 'grid cafe', lat: 41.85, lng: -87.66 }, client);
+    expect(near.body.results[0]).toMatchObject({ kind: 'establishment', name: 'Grid Cafe 0', establishment_id: expect.any(Number) });
+    const city = await app.post('/api/place/search', { query: 'Chicag' }, client);
+    expect(city.body.results.find((result: { kind: string }) => result.kind === 'area')).toMatchObject({ name: 'Chicago', label: 'Chicago, IL', zoom: PLACE_LIMITS.zoomForCity });
+    for (const query of ['"grid', 'grid*', 'NEAR(grid cafe)', 'a OR b AND NOT', '))((', '^:-"', 'café"; DROP TABLE establishments;--']) {
+      const answer = await app.post('/api/place/search', { query }, client);
+      expect(answer.status, query).toBe(200);
+      expect(Array.isArray(answer.body.results), query).toBe(true);
+    }
+    expect((await app.post('/api/place/search', { query: 'a' }, client)).body).toEqual({ status: 400, msg: PLACE_SERVER_MESSAGES.searchTooShort });
+  });
+
+  it('limits new places per client address', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const info = { place_id: `limit-${i}`, name: `Limit ${i}`, lat: 10 + i * 0.01, lng: 10 };
+      statuses.push((await app.post('/api/place/placeselected', { place_info: info }, client)).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Known places still answer.
+    expect((await app.post('/api/place/placeselected', { place_info: { place_id: 'limit-0', name: 'Limit 0', lat: 10, lng: 10 } }, client)).status).toBe(200);
+  });
+});

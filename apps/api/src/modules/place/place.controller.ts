@@ -1,0 +1,130 @@
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  addPlaceSchema,
+  placeAreaSchema,
+  placeByLocationSchema,
+  placeFollowSchema,
+  placeForFeedSchema,
+  placeIdSchema,
+  placeInBoundsSchema,
+  placeSearchSchema,
+  placeSelectedSchema,
+  suggestAddressSchema,
+} from '@siplog/contracts';
+import type { z } from 'zod';
+import { Client, type ClientInfo } from '../../common/client-info';
+import { ApiZodBody, ZodBody } from '../../common/zod-body';
+import { Actor, AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { PlaceService } from './place.service';
+
+@ApiTags('place: establishments, follows, map and search')
+@Controller('api/place')
+@UseGuards(AuthGuard)
+export class PlaceController {
+  constructor(private readonly places: PlaceService) {}
+
+  @Post('loadestablishment')
+  @HttpCode(200)
+  @ApiZodBody(placeIdSchema)
+  loadEstablishment(@ZodBody(placeIdSchema) body: z.output<typeof placeIdSchema>) {
+    return this.places.loadEstablishment(body.establishment_id);
+  }
+
+  @Post('loadestablishmentbylocation')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A place by its slug, a provider place_id, or "lat,lng" (the nearest within 50 m)' })
+  @ApiZodBody(placeByLocationSchema)
+  loadByLocation(@ZodBody(placeByLocationSchema) body: z.output<typeof placeByLocationSchema>) {
+    return this.places.loadByLocation(body.location);
+  }
+
+  @Post('placeselected')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The establishment of a selected place, created once for a new provider place' })
+  @ApiZodBody(placeSelectedSchema)
+  select(@Client() client: ClientInfo, @ZodBody(placeSelectedSchema) body: z.output<typeof placeSelectedSchema>) {
+    return this.places.select(client, body);
+  }
+
+  @Post('placeforfeed')
+  @HttpCode(200)
+  @ApiZodBody(placeForFeedSchema)
+  forFeed(@ZodBody(placeForFeedSchema) body: z.output<typeof placeForFeedSchema>) {
+    return this.places.forFeed(body.limit, body.skip);
+  }
+
+  @Post('isEstablishmentFollowed')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiZodBody(placeFollowSchema)
+  isFollowed(@Actor() actor: AuthUser, @ZodBody(placeFollowSchema) body: z.output<typeof placeFollowSchema>) {
+    return this.places.isFollowed(actor, body);
+  }
+
+  @Post('followestablishment')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiZodBody(placeFollowSchema)
+  follow(@Actor() actor: AuthUser, @ZodBody(placeFollowSchema) body: z.output<typeof placeFollowSchema>) {
+    return this.places.follow(actor, body);
+  }
+
+  @Post('unfollowestablishment')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiZodBody(placeFollowSchema)
+  unfollow(@Actor() actor: AuthUser, @ZodBody(placeFollowSchema) body: z.output<typeof placeFollowSchema>) {
+    return this.places.unfollow(actor, body);
+  }
+
+  @Post('followers')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Usernames of the people following a place" })
+  @ApiZodBody(placeIdSchema)
+  followers(@ZodBody(placeIdSchema) body: z.output<typeof placeIdSchema>) {
+    return this.places.followers(body.establishment_id);
+  }
+
+  @Post('inbounds')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Map pins inside a box, the most reviewed first, capped (truncated says so)' })
+  @ApiZodBody(placeInBoundsSchema)
+  inBounds(@ZodBody(placeInBoundsSchema) body: z.output<typeof placeInBoundsSchema>) {
+    return this.places.inBounds(body);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Places, provider places and areas matching the text, near the given centre first' })
+  @ApiZodBody(placeSearchSchema)
+  search(@Client() client: ClientInfo, @ZodBody(placeSearchSchema) body: z.output<typeof placeSearchSchema>) {
+    return this.places.search(client, body);
+  }
+
+  @Post('addplace')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A new place dropped on the map by a signed-in person' })
+  @ApiZodBody(addPlaceSchema)
+  add(@Actor() actor: AuthUser, @ZodBody(addPlaceSchema) body: z.output<typeof addPlaceSchema>) {
+    return this.places.add(actor, body);
+  }
+
+  @Post('suggestaddress')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'City, state, zip and country to start from for a point' })
+  @ApiZodBody(suggestAddressSchema)
+  suggestAddress(@ZodBody(suggestAddressSchema) body: z.output<typeof suggestAddressSchema>) {
+    return this.places.suggestAddress(body);
+  }
+
+  @Post('area')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A city or neighbourhood by name or slug, and the places around it' })
+  @ApiZodBody(placeAreaSchema)
+  area(@ZodBody(placeAreaSchema) body: z.output<typeof placeAreaSchema>) {
+    return this.places.area(body.location);
+  }
+}

@@ -1,0 +1,56 @@
+import { formatRating, PLACE_LIMITS, type Area, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
+import type { GazetteerEntry } from '../map/gazetteer.service';
+import type { PinRow } from './place.repository';
+
+/** Pure mappings from rows to the answer shapes of the place calls. */
+
+/** Pins rank and count by the trigger-kept totals (every review), which is what makes the bounds query cheap. */
+export function pinOf(row: PinRow): PlacePin {
+  return {
+    establishment_id: row.id,
+    place_id: row.placeId,
+    name: row.name,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    lat: row.lat,
+    lng: row.lng,
+    posts: row.postCount,
+    rating: formatRating(row.ratingSum, row.postCount),
+  };
+}
+
+export function addressLine(...parts: string[]): string {
+  return parts.filter((part) => part.trim() !== '').join(', ');
+}
+
+export function establishmentResultOf(row: PinRow): PlaceSearchResult {
+  return {
+    kind: 'establishment',
+    id: `establishment:${row.id}`,
+    name: row.name,
+    label: row.street ? addressLine(row.street, row.city) : addressLine(row.city, row.state),
+    lat: row.lat,
+    lng: row.lng,
+    establishment_id: row.id,
+    zoom: PLACE_LIMITS.zoomForEstablishment,
+  };
+}
+
+export function areaOf(entry: GazetteerEntry): Area {
+  return { name: entry.name, kind: entry.kind, state: entry.state, country: entry.country, lat: entry.lat, lng: entry.lng };
+}
+
+/** `label` is "City, ST" (a neighbourhood shows the city it lies in, when known). */
+export function areaResultOf(entry: GazetteerEntry, city: GazetteerEntry | null): PlaceSearchResult {
+  const within = entry.kind === 'neighbourhood' && city ? city : entry;
+  return {
+    kind: 'area',
+    id: `area:${entry.id}`,
+    name: entry.name,
+    label: addressLine(within.name, within.state || within.country),
+    lat: entry.lat,
+    lng: entry.lng,
+    zoom: entry.kind === 'city' ? PLACE_LIMITS.zoomForCity : PLACE_LIMITS.zoomForNeighbourhood,
+  };
+}
