@@ -237,3 +237,33 @@ export function followPlace(dataDir: string, followerUsername: string, placeName
       .run();
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Places: establishments with a full address, written into the app's database like the posts above.
+
+export interface SeedPlace {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country?: string;
+  lat: number;
+  lng: number;
+}
+
+/** Adds an establishment (seedPosts and followPlace find it again by its name); answers its establishment_id. */
+export function seedPlace(dataDir: string, place: SeedPlace): number {
+  return withDatabase(dataDir, (db) =>
+    db
+      .insert(establishments)
+      .values({ placeId: placeIdOf(place.name), country: '', ...place })
+      .returning({ id: establishments.id })
+      .get().id,
+  );
+}
+
+/** The establishment_id of a place added by seedPlace or seedPosts. */
+export function placeIdByName(dataDir: string, placeName: string): number {
+  return withDatabase(dataDir, (db) => placeId(db, placeName));
+}

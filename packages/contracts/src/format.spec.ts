@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalizeName, formatCount, formatPhoneInput, formatPostDate, shortFileName } from './format';
+import { capitalizeName, displayPlaceName, formatCount, formatPhoneInput, formatPostDate, shortFileName } from './format';
 
 describe('formatPhoneInput', () => {
   it('keeps digits only and hyphenates after the 3rd and 7th character', () => {
@@ -44,5 +44,21 @@ describe('shortFileName', () => {
 describe('formatPostDate', () => {
   it('shows month/day/year', () => {
     expect(formatPostDate(new Date(2025, 7, 1, 12))).toBe('8/1/2025');
+  });
+});
+
+describe('displayPlaceName', () => {
+  it('keeps names of up to 20 characters as they are', () => {
+    expect(displayPlaceName('Zhi Tea')).toBe('Zhi Tea');
+    expect(displayPlaceName('Dark Matter Coffee 1')).toBe('Dark Matter Coffee 1');
+  });
+
+  it('keeps the first 20 characters of a longer name and marks the cut with an ellipsis', () => {
+    expect(displayPlaceName('Houndstooth Coffee on North Lamar')).toBe('Houndstooth Coffee o…');
+    expect(displayPlaceName('Dark Matter Coffee Chicago')).toBe('Dark Matter Coffee C…');
+  });
+
+  it('drops a space left before the ellipsis', () => {
+    expect(displayPlaceName('Intelligentsia Coff  ee Bar')).toBe('Intelligentsia Coff…');
   });
 });

@@ -41,3 +41,13 @@ export function formatPostDate(date: Date | string | number): string {
   const d = new Date(date);
   return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
 }
+
+/**
+ * A place's displayed name (spec §9: cut to 20 characters). A cut name keeps its first 20 characters and ends in
+ * '…', so it never stops mid-word without a sign; trailing spaces before the ellipsis are dropped.
+ */
+export function displayPlaceName(name: string, max: number = LIMITS.placeNameDisplayMax): string {
+  const trimmed = name.trim();
+  if (trimmed.length <= max) return trimmed;
+  return `${trimmed.slice(0, max).trimEnd()}…`;
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS, parsePlaceEntry, PROFILE_MESSAGES } from '@siplog/contracts';
+import { displayPlaceName, LIMITS, parsePlaceEntry, PROFILE_MESSAGES } from '@siplog/contracts';
 import { Modal } from '../../components/dialog/Modal';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
@@ -18,20 +18,34 @@ interface FollowListDialogProps {
   entries: string[];
   /** The friend search box: only on the 'following' list (spec §2 /mylog). */
   searchable?: boolean;
+  /** The entries are still loading (a place's followers): a quiet placeholder instead of 'NO followers'. */
+  loading?: boolean;
   onClose: () => void;
+}
+
+/** The whole name of a `place:{id};{name}` entry (parsePlaceEntry answers it already cut to 20 characters). */
+function fullPlaceName(entry: string): string {
+  return entry.slice(entry.indexOf(';') + 1);
 }
 
 /** One row: a person (small avatar, @username link, follow button) or a place (place icon, name link). */
 export function FollowListRow({ entry }: { entry: string }) {
   const place = parsePlaceEntry(entry);
   if (place) {
+    const name = fullPlaceName(entry);
+    const shown = displayPlaceName(name);
     return (
       <li className="follow-list__row">
         <span className="follow-list__place-icon">
           <PlaceIcon />
         </span>
-        <Link to={`/view/${encodeURIComponent(place.establishmentId)}`} className="follow-list__name">
-          {place.name}
+        <Link
+          to={`/view/${encodeURIComponent(place.establishmentId)}`}
+          className="follow-list__name"
+          title={shown === name ? undefined : name}
+          aria-label={name}
+        >
+          {shown}
         </Link>
         <span className="follow-list__kind">place</span>
       </li>
@@ -105,13 +119,17 @@ function FriendSearch() {
 }
 
 /** The followers / following list of spec §2 /mylog, in a modal whose header is the list's name. */
-export function FollowListDialog({ listName, entries, searchable = false, onClose }: FollowListDialogProps) {
+export function FollowListDialog({ listName, entries, searchable = false, loading = false, onClose }: FollowListDialogProps) {
   return (
     <Modal title={listName} onClose={onClose} className="follow-list">
       {searchable && <FriendSearch />}
       <div className="follow-list__body">
         {searchable && entries.length > 0 && <p className="follow-list__section-title">{listName}</p>}
-        {entries.length === 0 ? (
+        {loading ? (
+          <p className="follow-list__hint follow-list__loading" role="status">
+            Loading {listName}…
+          </p>
+        ) : entries.length === 0 ? (
           <p className="follow-list__empty">{PROFILE_MESSAGES.emptyList(listName)}</p>
         ) : (
           <ul className="follow-list__rows" aria-label={listName}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@siplog/contracts';
 import { postImageUrl } from './images';
 import { ChevronIcon, CupIcon } from './icons';
@@ -12,10 +12,14 @@ interface OrdersCarouselProps {
   failed: boolean;
   emptyText: string;
   onOpen: (post: PostSummary) => void;
+  /** The card's second line; the place's name unless given (a place page shows the author instead). */
+  subtitleOf?: (post: PostSummary) => string;
+  /** Extra controls on the title row, before the arrows (a place's 'Post' button). */
+  headerExtra?: ReactNode;
 }
 
 /** A 200x250 px card: first photo, order, place and stars; the whole card opens the post. */
-function PostCard({ post, onOpen }: { post: PostSummary; onOpen: (post: PostSummary) => void }) {
+function PostCard({ post, onOpen, subtitle }: { post: PostSummary; onOpen: (post: PostSummary) => void; subtitle: string }) {
   const image = post.images[0];
   return (
     <li className="post-card">
@@ -29,7 +33,7 @@ function PostCard({ post, onOpen }: { post: PostSummary; onOpen: (post: PostSumm
         </span>
         <span className="post-card__text">
           <span className="post-card__order">{post.order}</span>
-          <span className="post-card__place">{post.establishment_name}</span>
+          <span className="post-card__place">{subtitle}</span>
           <StarRating rating={post.rating} size={14} />
         </span>
       </button>
@@ -41,7 +45,7 @@ function PostCard({ post, onOpen }: { post: PostSummary; onOpen: (post: PostSumm
  * A horizontal row of post cards with left and right arrows that scroll by 300 px (spec §9). The arrows
  * dim at either end; touch and trackpad scrolling work as usual.
  */
-export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOpen }: OrdersCarouselProps) {
+export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOpen, subtitleOf, headerExtra }: OrdersCarouselProps) {
   const headingId = useId();
   const trackRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
@@ -75,26 +79,31 @@ export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOp
           {title}
           {hasOrders && <span className="orders-carousel__count">{count}</span>}
         </h2>
-        {hasOrders && (
+        {(hasOrders || headerExtra) && (
           <div className="orders-carousel__arrows">
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => scroll(-1)}
-              disabled={edges.start}
-              aria-label={`Scroll ${title} left`}
-            >
-              <ChevronIcon direction="left" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => scroll(1)}
-              disabled={edges.end}
-              aria-label={`Scroll ${title} right`}
-            >
-              <ChevronIcon direction="right" />
-            </button>
+            {headerExtra}
+            {hasOrders && (
+              <>
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => scroll(-1)}
+                  disabled={edges.start}
+                  aria-label={`Scroll ${title} left`}
+                >
+                  <ChevronIcon direction="left" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => scroll(1)}
+                  disabled={edges.end}
+                  aria-label={`Scroll ${title} right`}
+                >
+                  <ChevronIcon direction="right" />
+                </button>
+              </>
+            )}
           </div>
         )}
       </header>
@@ -107,7 +116,7 @@ export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOp
       ) : hasOrders ? (
         <ul ref={trackRef} className="orders-carousel__track" onScroll={measure} aria-label={title}>
           {orders!.map((post) => (
-            <PostCard key={post.post_id} post={post} onOpen={onOpen} />
+            <PostCard key={post.post_id} post={post} onOpen={onOpen} subtitle={subtitleOf ? subtitleOf(post) : post.establishment_name} />
           ))}
         </ul>
       ) : (

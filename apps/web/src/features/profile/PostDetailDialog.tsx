@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatCount, formatPostDate } from '@siplog/contracts';
 import { Modal } from '../../components/dialog/Modal';
 import { postImageUrl } from './images';
-import { CalendarIcon, ChevronIcon, CupIcon, HeartIcon, PlaceIcon } from './icons';
+import { CalendarIcon, ChevronIcon, CupIcon, HeartIcon, PersonIcon, PlaceIcon } from './icons';
 import { StarRating } from './StarRating';
 import type { PostSummary } from './types';
 
@@ -75,8 +75,11 @@ function PhotoStrip({ images, alt }: { images: string[]; alt: string }) {
   );
 }
 
-/** A post opened from a carousel: photos, order, rating, review, place, date and likes. */
-export function PostDetailDialog({ post, onClose }: { post: PostSummary; onClose: () => void }) {
+/**
+ * A post opened from a carousel: photos, order, rating, review, place, date and likes; with `showAuthor` (a place's
+ * reviews come from many people) also who wrote it.
+ */
+export function PostDetailDialog({ post, onClose, showAuthor = false }: { post: PostSummary; onClose: () => void; showAuthor?: boolean }) {
   const likes = post.likes;
   const place = [post.establishment_name, post.est_city].filter(Boolean).join(', ');
   return (
@@ -92,6 +95,17 @@ export function PostDetailDialog({ post, onClose }: { post: PostSummary; onClose
         </div>
         {post.review && <p className="post-detail__review">{post.review}</p>}
         <dl className="post-detail__facts">
+          {showAuthor && (
+            <div>
+              <dt>
+                <PersonIcon width={16} height={16} />
+                <span className="visually-hidden">Author</span>
+              </dt>
+              <dd>
+                <Link to={`/user/${encodeURIComponent(post.username)}`}>@{post.username}</Link>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>
               <PlaceIcon width={16} height={16} />

@@ -53,7 +53,7 @@ function Stat({ value, label, title, onClick }: StatProps) {
 }
 
 /**
- * A person's card (spec §2 /mylog and Public profile): picture, names, @username, the count of drinks
+ * A person's card (spec §2 /mylog and Public profile): picture, names, @username, their bio, the count of drinks
  * reviewed, followers and following counts (users plus places) and the current favourite order.
  */
 export function ProfileHeader({
@@ -79,6 +79,7 @@ export function ProfileHeader({
             </div>
             {actions && <div className="profile-card__actions">{actions}</div>}
           </div>
+          {profile.bio.trim() && <p className="profile-card__bio">{profile.bio.trim()}</p>}
           <ul className={`profile-card__stats profile-card__stats--${variant}`} aria-label="Profile counts">
             {variant === 'public' ? (
               <Stat value={profile.number_of_posts} label="Activity" title={`${formatCount(profile.number_of_posts)} drinks reviewed`} />

@@ -24,6 +24,12 @@ describe('checkContactForm', () => {
     }
   });
 
+  it('refuses an e-mail with a space inside rather than sending it as another address', () => {
+    for (const clientemail of ['ann @example.com', 'ann@exa mple.com']) {
+      expect(checkContactForm({ ...valid, clientemail })).toEqual({ ok: false, field: 'clientemail', message: CONTACT_MESSAGES.emailInvalid });
+    }
+  });
+
   it('shows the earliest failing check when several fail', () => {
     const result = checkContactForm({ clientemail: '', firstname: '', lastname: '', phone: '', message: '' });
     expect(result).toEqual({ ok: false, field: 'clientemail', message: CONTACT_MESSAGES.emailInvalid });

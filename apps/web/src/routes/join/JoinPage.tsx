@@ -18,6 +18,7 @@ import {
   checkJoinForm,
   EMPTY_JOIN_FORM,
   passwordChecks,
+  registrationFailureField,
   usernameProblem,
   yearOfBirthOptions,
   type JoinField,
@@ -143,25 +144,17 @@ export function JoinPage() {
       void navigate('/mylog', { replace: true });
     } catch (failure) {
       logToServer('error', REGISTRATION_MESSAGES.failedLog);
+      // Spec §8 says "The form is cleared". We keep everything the person typed (a retry must not fail on a
+      // password they no longer see) and say what went wrong once: at the field it concerns when the server
+      // names one (a refused code, a username taken meanwhile), else in the failure dialog.
       const detail = specificServerMessage(failure);
-      // Spec §8 says "The form is cleared". We clear only the password and a refused verification code, and
-      // keep everything else the person typed: we never make anyone retype their details. A username taken
-      // meanwhile does not spend the code, so the code stays for the next try.
-      const usernameTaken = detail === REGISTRATION_MESSAGES.usernameTaken;
-      setForm((current) => ({ ...current, verificationcode: usernameTaken ? current.verificationcode : '', password: '' }));
-      if (usernameTaken) {
-        setError({ field: 'userid', message: detail });
-        void utils.auth.usernameAvailable.invalidate();
+      const field = registrationFailureField(detail);
+      if (detail && field) {
+        if (field === 'userid') void utils.auth.usernameAvailable.invalidate();
+        showFieldError(field, detail);
+        return;
       }
-      showMessage({
-        title: DIALOG_TITLES.error,
-        body: (
-          <>
-            <p className="join-dialog__lead">{REGISTRATION_MESSAGES.failed}</p>
-            {detail && <p className="join-dialog__detail">{detail}</p>}
-          </>
-        ),
-      });
+      showMessage({ title: DIALOG_TITLES.error, body: detail ?? REGISTRATION_MESSAGES.failed });
     }
   };
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
+import { AUTH_MESSAGES, LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
 import {
   applyInputRule,
   checkJoinEmail,
   checkJoinForm,
   EMPTY_JOIN_FORM,
   passwordChecks,
+  registrationFailureField,
   usernameProblem,
   yearOfBirthOptions,
   type JoinForm,
@@ -110,5 +111,18 @@ describe('passwordChecks', () => {
     expect(met('secret')).toBe(3);
     expect(met('Secret12')).toBe(5);
     expect(met('Secret 12')).toBe(4);
+  });
+});
+
+describe('registrationFailureField', () => {
+  it('points a refused code and a taken username at their fields', () => {
+    expect(registrationFailureField(AUTH_MESSAGES.codeInvalid)).toBe('verificationcode');
+    expect(registrationFailureField(REGISTRATION_MESSAGES.usernameTaken)).toBe('userid');
+  });
+
+  it('leaves other refusals and outages to the dialog', () => {
+    expect(registrationFailureField(AUTH_MESSAGES.emailTaken)).toBeNull();
+    expect(registrationFailureField('Too many requests, please try again later.')).toBeNull();
+    expect(registrationFailureField(null)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import {
+  AUTH_MESSAGES,
   capitalizeName,
   emailOnlySchema,
   formatPhoneInput,
   LIMITS,
   normalizeEmail,
+  REGISTRATION_MESSAGES,
   registerUserSchema,
   usernameField,
 } from '@siplog/contracts';
@@ -105,4 +107,15 @@ export function passwordChecks(password: string): Array<{ label: string; met: bo
     { label: 'number', met: /\d/.test(password) },
     { label: 'no spaces', met: password.length > 0 && !/\s/.test(password) },
   ];
+}
+
+/**
+ * The field a refused registration is about, from the server's message: a refused verification code or a taken
+ * username. Null for other refusals (an e-mail with an account already, too many attempts), which concern the
+ * whole form.
+ */
+export function registrationFailureField(serverMessage: string | null): JoinField | null {
+  if (serverMessage === AUTH_MESSAGES.codeInvalid) return 'verificationcode';
+  if (serverMessage === REGISTRATION_MESSAGES.usernameTaken) return 'userid';
+  return null;
 }

@@ -1,0 +1,184 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
+import { RIVER_NORTH_PLACE, LOOP_PLACES, seedPlaces } from './map-fixtures';
+
+const placesPanel = (page: Page) => page.getByRole('region', { name: 'Places in this area' });
+const placeButton = (page: Page, name: string) => page.locator('.places-list__item', { hasText: name });
+const popupCard = (page: Page) => page.locator('.place-popup');
+
+/** Waits until the map has drawn its first view (the quiet loading layer is gone) and the list is filled. */
+async function openHome(page: Page) {
+  await page.goto('/');
+  await page.locator('.map-view canvas').waitFor();
+  await page.locator('.map-view__loading').waitFor({ state: 'detached' });
+  await placeButton(page, LOOP_PLACES[0].name).waitFor();
+}
+
+/** Where the card (and so the selected pin) sits on the map, in page pixels. */
+async function popupAnchor(page: Page): Promise<{ x: number; y: number }> {
+  const anchor = await page.locator('.map-popup').evaluate((element) => {
+    const style = (element as HTMLElement).style;
+    return { x: parseFloat(style.getPropertyValue('--popup-x')), y: parseFloat(style.getPropertyValue('--popup-y')) };
+  });
+  const map = (await page.locator('.map-view').boundingBox())!;
+  return { x: map.x + anchor.x, y: map.y + anchor.y };
+}
+
+describe('map home', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    const all = [...LOOP_PLACES, RIVER_NORTH_PLACE];
+    seedPlaces(app.dataDir, all).forEach((id, index) => (ids[all[index].name] = id));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const open = async (viewport?: { width: number; height: number }) => {
+    const opened = await openPage(browser, app.baseUrl, viewport);
+    contexts.push(opened.context);
+    return opened;
+  };
+  const closeAll = async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  };
+
+  it('draws the offline map with the places in view, and nothing leaves the box', async () => {
+    const { page } = await open();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await openHome(page);
+    await page.waitForLoadState('networkidle');
+
+    for (const place of LOOP_PLACES) expect(await placeButton(page, place.name).isVisible()).toBe(true);
+    expect(await placeButton(page, RIVER_NORTH_PLACE.name).count()).toBe(0);
+    expect(await page.locator('.maplibregl-ctrl-attrib').innerText()).toContain('OpenStreetMap');
+    const foreign = requests.filter((url) => !url.startsWith(app.baseUrl) && !/^(data|blob):/.test(url));
+    expect(foreign).toEqual([]);
+    expect(requests.some((url) => url.includes('/api/map/style.json'))).toBe(true);
+    await closeAll();
+  });
+
+  it('opens the place card from a pin, and view goes to the place page', async () => {
+    const { page } = await open();
+    await openHome(page);
+    const [place] = LOOP_PLACES;
+
+    // The list selects a place on the map: its card sits on its pin, which tells where the pin is drawn.
+    await placeButton(page, place.name).click();
+    await popupCard(page).getByRole('heading', { name: place.name }).waitFor();
+    await page.waitForTimeout(1200); // the camera glides to the place
+    const pin = await popupAnchor(page);
+    await popupCard(page).getByRole('button', { name: 'Close' }).click();
+    await popupCard(page).waitFor({ state: 'detached' });
+
+    await page.mouse.move(pin.x, pin.y);
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.innerText()).toContain(place.name);
+
+    await page.mouse.click(pin.x, pin.y);
+    await popupCard(page).getByRole('heading', { name: place.name }).waitFor();
+    expect(await popupCard(page).innerText()).toContain(place.street);
+    await popupCard(page).getByRole('link', { name: 'view' }).click();
+    await page.waitForURL(`**/view/${ids[place.name]}`);
+    await closeAll();
+  });
+
+  it('sends a guest who wants to Post to Login', async () => {
+    const { page } = await open();
+    await openHome(page);
+    await placeButton(page, LOOP_PLACES[1].name).click();
+    await popupCard(page).getByRole('link', { name: 'Post' }).click();
+    await page.waitForURL('**/login');
+    await closeAll();
+  });
+
+  it('moves the map to a search result and opens it; an unknown term says Location not found', async () => {
+    const { page } = await open();
+    await openHome(page);
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await search.fill(RIVER_NORTH_PLACE.name);
+    const option = page.getByRole('option', { name: new RegExp(RIVER_NORTH_PLACE.name) });
+    await option.waitFor();
+    await search.press('ArrowDown');
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await search.press('Enter');
+    await popupCard(page).getByRole('heading', { name: RIVER_NORTH_PLACE.name }).waitFor();
+    // The page moved the map, so it loads the new area by itself.
+    await placeButton(page, RIVER_NORTH_PLACE.name).waitFor();
+
+    await search.fill('zzqxv nowhere');
+    await search.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Location not found' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Please try a different search term.');
+    await closeAll();
+  });
+
+  it("offers 'Search this area' after a pan and loads that area's places", async () => {
+    const { page } = await open();
+    await openHome(page);
+    const searchArea = page.getByRole('button', { name: 'Search this area' });
+    expect(await searchArea.count()).toBe(0);
+
+    // Drag the map down by 480 px (staying inside the window, where the button is released): River North comes into view.
+    const map = (await page.locator('.map-view').boundingBox())!;
+    const start = { x: map.x + map.width / 2, y: map.y + 150 };
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(start.x, start.y + step * 60, { steps: 3 });
+    await page.mouse.up();
+
+    await searchArea.waitFor();
+    await searchArea.click();
+    await placeButton(page, RIVER_NORTH_PLACE.name).waitFor();
+    expect(await placeButton(page, LOOP_PLACES[0].name).count()).toBe(0);
+    expect(await searchArea.count()).toBe(0);
+    await closeAll();
+  });
+
+  it('hides the panel on a phone behind the Activity button, which slides it up and down', async () => {
+    const { page } = await open(PHONE);
+    await page.goto('/');
+    await page.locator('.map-view__loading').waitFor({ state: 'detached' });
+    const toggle = page.getByRole('button', { name: 'Activity', exact: true });
+    const panel = page.getByRole('complementary', { name: 'Activity' });
+    expect(await panel.isVisible()).toBe(false);
+    await toggle.click();
+    // A phone's view holds only the place nearest the centre.
+    await placeButton(page, LOOP_PLACES[2].name).waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: 'Close Activity' }).click();
+    await panel.waitFor({ state: 'hidden' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await closeAll();
+  });
+
+  it('says so without WebGL and still lists the places nearby', async () => {
+    const { page, context } = await open();
+    await context.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        if (kind === 'webgl2' || kind === 'webgl' || kind === 'experimental-webgl') return null;
+        return (getContext as (...args: unknown[]) => unknown).call(this, kind, ...rest);
+      } as typeof getContext;
+    });
+    await page.goto('/');
+    await page.getByText('This browser cannot show the map').waitFor();
+    await placeButton(page, LOOP_PLACES[0].name).waitFor();
+    expect(await page.locator('.map-view canvas').count()).toBe(0);
+    expect(await placesPanel(page).isVisible()).toBe(true);
+    await closeAll();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Screenshots of the place screens at 1280 and 375 px: `npx tsx e2e/place-screens.ts [out-dir]` (build the API and
+ * the web app first). Seeds Chicago places with reviews and photos, then shoots /view/{id} (with its followers list
+ * and a review), the empty place, not-found, /view/{area}, /view/location/{slug} and /testfeed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { followPlace, makePng, registerPerson, SCREENSHOT_PERSON, seedPlace, seedPosts, storeImage } from './fixtures';
+import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
+
+const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-place-screens');
+fs.mkdirSync(outDir, { recursive: true });
+
+const app = await startApp();
+const browser = await launchBrowser();
+try {
+  const ann = await registerPerson(app.baseUrl, app.dataDir, SCREENSHOT_PERSON);
+  const hues: Array<[number, number, number]> = [[181, 96, 42], [90, 130, 70], [60, 90, 160], [140, 60, 90], [200, 170, 80]];
+  const photos: string[] = [];
+  for (const hue of hues) photos.push(await storeImage(app.dataDir, await makePng(480, hue)));
+  const darkMatter = seedPlace(app.dataDir, { name: 'Dark Matter Coffee', street: '1805 W Chicago Ave', city: 'Chicago', state: 'IL', zip: '60622', country: 'US', lat: 41.8963, lng: -87.6727 });
+  const quiet = seedPlace(app.dataDir, { name: 'Quiet Corner Tea', street: '1530 N Milwaukee Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9091, lng: -87.6777 });
+  seedPlace(app.dataDir, { name: 'Intelligentsia Coffee Wicker Park Coffeebar', street: '1850 W North Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9104, lng: -87.6741 });
+  seedPosts(app.dataDir, ann.username, [
+    { order: 'Unicorn Blood espresso, double', review: 'Fruity, wild and very bright.', rating: 5, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [photos[0], photos[1]], minutesAgo: 5, likes: 1 },
+    { order: 'Oat cortado', review: 'Balanced and bold.', rating: 4, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [photos[2]], minutesAgo: 60 },
+    { order: 'Pour over, Ethiopia', review: 'Clean.', rating: 4, place: { name: 'Intelligentsia Coffee Wicker Park Coffeebar', city: 'Chicago' }, images: [photos[3], photos[4]], minutesAgo: 30 },
+  ]);
+  followPlace(app.dataDir, ann.username, 'Dark Matter Coffee');
+
+  const shoot = async (page: Page, name: string, fullPage = true) => {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(250);
+    const file = path.join(outDir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage });
+    console.log(file);
+  };
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    const { context, page } = await openPage(browser, app.baseUrl, viewport);
+    await page.goto(`/view/${darkMatter}`);
+    await page.getByRole('list', { name: 'Recent Reviews' }).waitFor();
+    await shoot(page, `${label}-place`);
+    await page.getByRole('button', { name: /followers$/ }).click();
+    await page.getByRole('dialog', { name: 'followers' }).getByRole('link').first().waitFor();
+    await shoot(page, `${label}-place-followers`, false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('list', { name: 'Recent Reviews' }).getByRole('button').first().click();
+    await shoot(page, `${label}-place-review`, false);
+    await page.keyboard.press('Escape');
+    await page.goto(`/view/${quiet}`);
+    await shoot(page, `${label}-place-empty`);
+    await page.goto('/view/987654');
+    await shoot(page, `${label}-place-missing`);
+    await page.goto('/view/chicago');
+    await page.getByRole('heading', { name: 'Chicago', level: 1 }).waitFor();
+    await shoot(page, `${label}-area`);
+    await page.goto('/view/location/dark-matter-coffee-chicago');
+    await shoot(page, `${label}-place-by-location`, false);
+    await page.goto('/testfeed');
+    await page.getByRole('article').waitFor();
+    await shoot(page, `${label}-testfeed`);
+    await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), ann);
+    await page.goto(`/view/${darkMatter}`);
+    await page.getByRole('button', { name: /^unfollow / }).waitFor();
+    await shoot(page, `${label}-place-signed-in`, false);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}

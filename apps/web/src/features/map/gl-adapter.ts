@@ -1,0 +1,230 @@
+import { LIMITS } from '@siplog/contracts';
+import type { Bounds, MapEngine, MapEngineOptions, MapPin } from './map-types';
+
+/**
+ * The calls MapView makes on an engine's map. mapbox-gl is MapLibre's origin and both maps have this
+ * same shape, so one adapter drives either.
+ */
+export interface GlMap {
+  on(type: string, listener: (event: any) => void): unknown;
+  addSource(id: string, source: object): unknown;
+  getSource(id: string): unknown;
+  addLayer(layer: object): unknown;
+  setFilter(layerId: string, filter: unknown): unknown;
+  queryRenderedFeatures(box: [[number, number], [number, number]], options: { layers: string[] }): GlFeature[];
+  getCanvas(): HTMLCanvasElement;
+  getBounds(): { getWest(): number; getSouth(): number; getEast(): number; getNorth(): number } | null;
+  getCenter(): { lng: number; lat: number };
+  getZoom(): number;
+  project(lngLat: [number, number]): { x: number; y: number };
+  flyTo(options: { center: [number, number]; zoom?: number; essential?: boolean }): unknown;
+  easeTo(options: { center: [number, number]; zoom: number }): unknown;
+  resize(): unknown;
+  remove(): void;
+}
+
+interface GlFeature {
+  geometry: { type: string; coordinates?: unknown };
+  properties: Record<string, unknown> | null;
+  layer?: { id: string };
+}
+
+interface GeoJsonSourceLike {
+  setData(data: object): unknown;
+}
+
+const SOURCE = 'siplog-places';
+const CLUSTERS = 'siplog-clusters';
+const CLUSTER_COUNT = 'siplog-cluster-count';
+const PIN_SHADOW = 'siplog-pin-shadow';
+const PINS = 'siplog-pins';
+const SELECTED = 'siplog-pin-selected';
+const HIT_LAYERS = [SELECTED, PINS, CLUSTERS];
+const NOTHING_SELECTED = -1;
+
+function pinFeatures(pins: MapPin[]) {
+  return {
+    type: 'FeatureCollection',
+    features: pins.map((pin) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [pin.lng, pin.lat] },
+      properties: { id: pin.id },
+    })),
+  };
+}
+
+function addPinLayers(map: GlMap, { colors }: MapEngineOptions) {
+  map.addSource(SOURCE, {
+    type: 'geojson',
+    data: pinFeatures([]),
+    cluster: true,
+    clusterRadius: 44,
+    clusterMaxZoom: 15,
+  });
+  map.addLayer({
+    id: CLUSTERS,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': colors.pin,
+      'circle-opacity': 0.92,
+      'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 50, 25],
+      'circle-stroke-width': 3,
+      'circle-stroke-color': colors.halo,
+    },
+  });
+  map.addLayer({
+    id: CLUSTER_COUNT,
+    type: 'symbol',
+    source: SOURCE,
+    filter: ['has', 'point_count'],
+    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 13, 'text-allow-overlap': true },
+    paint: { 'text-color': colors.clusterText },
+  });
+  map.addLayer({
+    id: PIN_SHADOW,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['!', ['has', 'point_count']],
+    paint: { 'circle-color': '#2b1d14', 'circle-opacity': 0.28, 'circle-radius': 11, 'circle-blur': 0.7, 'circle-translate': [0, 2] },
+  });
+  map.addLayer({
+    id: PINS,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['!', ['has', 'point_count']],
+    paint: {
+      'circle-color': colors.pin,
+      'circle-radius': 9,
+      'circle-stroke-width': 2.5,
+      'circle-stroke-color': colors.halo,
+    },
+  });
+  map.addLayer({
+    id: SELECTED,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['==', ['get', 'id'], NOTHING_SELECTED],
+    paint: {
+      'circle-color': colors.pinSelected,
+      'circle-radius': 12,
+      'circle-stroke-width': 4,
+      'circle-stroke-color': colors.halo,
+    },
+  });
+}
+
+/** MapLibre answers a promise, mapbox-gl takes a callback: the zoom at which a cluster falls apart. */
+function clusterExpansionZoom(source: unknown, clusterId: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const getZoom = (source as { getClusterExpansionZoom: (id: number, callback: (error: unknown, zoom: number) => void) => unknown })
+      .getClusterExpansionZoom;
+    const answer = getZoom.call(source, clusterId, (error, zoom) => (error ? reject(error) : resolve(zoom)));
+    if (answer instanceof Promise) answer.then(resolve, reject);
+  });
+}
+
+/** The feature under a pointer: anything drawn within the hover distance, nearest first. */
+function featureNear(map: GlMap, point: { x: number; y: number }): GlFeature | undefined {
+  const half = LIMITS.markerHoverDistance / 2;
+  const features = map.queryRenderedFeatures(
+    [
+      [point.x - half, point.y - half],
+      [point.x + half, point.y + half],
+    ],
+    { layers: HIT_LAYERS },
+  );
+  const distance = (feature: GlFeature) => {
+    const [lng, lat] = feature.geometry.coordinates as [number, number];
+    const at = map.project([lng, lat]);
+    return Math.hypot(at.x - point.x, at.y - point.y);
+  };
+  return features.sort((a, b) => distance(a) - distance(b))[0];
+}
+
+function boundsOf(map: GlMap): Bounds {
+  const bounds = map.getBounds();
+  if (!bounds) return { west: 0, south: 0, east: 0, north: 0 };
+  return { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() };
+}
+
+/**
+ * Wires a freshly made engine map to MapView: pins, selection, hover, clicks and camera events. The first
+ * view is reported once the style has loaded; pins given before that are drawn then.
+ */
+export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
+  const { events } = options;
+  let pins = new Map<number, MapPin>();
+  let pendingPins: MapPin[] = [];
+  let selected: number | null = null;
+  let loaded = false;
+
+  const source = () => map.getSource(SOURCE) as GeoJsonSourceLike | undefined;
+  const applySelection = () => map.setFilter(SELECTED, ['==', ['get', 'id'], selected ?? NOTHING_SELECTED]);
+
+  map.on('mousemove', (event: { point: { x: number; y: number } }) => {
+    if (!loaded) return;
+    const feature = featureNear(map, event.point);
+    map.getCanvas().style.cursor = feature ? 'pointer' : '';
+    const pin = feature && !feature.properties?.cluster ? pins.get(Number(feature.properties?.id)) : undefined;
+    events.onPinHover(pin ?? null, pin ? map.project([pin.lng, pin.lat]) : null);
+  });
+  map.on('mouseout', () => events.onPinHover(null, null));
+
+  map.on('click', (event: { point: { x: number; y: number }; lngLat: { lng: number; lat: number } }) => {
+    const feature = loaded ? featureNear(map, event.point) : undefined;
+    if (!feature) {
+      events.onMapClick({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+      return;
+    }
+    const [lng, lat] = feature.geometry.coordinates as [number, number];
+    if (feature.properties?.cluster) {
+      clusterExpansionZoom(source(), Number(feature.properties.cluster_id))
+        .then((zoom) => map.easeTo({ center: [lng, lat], zoom }))
+        .catch((error: unknown) => events.onError(`Cluster zoom failed: ${String(error)}`));
+      return;
+    }
+    events.onPinSelect(Number(feature.properties?.id));
+  });
+
+  const reportView = () => {
+    const center = map.getCenter();
+    events.onMoveEnd(boundsOf(map), { lat: center.lat, lng: center.lng }, map.getZoom());
+  };
+  map.on('move', () => events.onMove());
+  map.on('moveend', reportView);
+  map.on('error', (event: { error?: { message?: string } }) => events.onError(event.error?.message ?? 'Map error'));
+
+  map.on('load', () => {
+    addPinLayers(map, options);
+    loaded = true;
+    source()?.setData(pinFeatures(pendingPins));
+    applySelection();
+    reportView();
+  });
+
+  return {
+    setPins(next) {
+      pins = new Map(next.map((pin) => [pin.id, pin]));
+      if (loaded) source()?.setData(pinFeatures(next));
+      else pendingPins = next;
+    },
+    setSelected(id) {
+      selected = id;
+      if (loaded) applySelection();
+    },
+    flyTo(center, zoom) {
+      map.flyTo({ center: [center.lng, center.lat], zoom, essential: true });
+    },
+    getBounds: () => boundsOf(map),
+    getCenter() {
+      const center = map.getCenter();
+      return { lat: center.lat, lng: center.lng };
+    },
+    getZoom: () => map.getZoom(),
+    project: (point) => map.project([point.lng, point.lat]),
+    resize: () => map.resize(),
+    remove: () => map.remove(),
+  };
+}

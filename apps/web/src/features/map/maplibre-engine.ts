@@ -1,0 +1,36 @@
+/** MapLibre GL JS for the embedded offline map and for MAP_STYLE_URL; a lazy chunk of its own. */
+import { addProtocol, Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+// MapLibre 6 finds its worker beside its own module, which a bundle moves: name the built file instead.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { adaptGlMap } from './gl-adapter';
+import type { CreateMapEngine } from './map-types';
+
+setWorkerUrl(workerUrl);
+
+let pmtilesRegistered = false;
+
+/** A self-hoster's style may point at a PMTiles archive (pmtiles://...). */
+async function registerPmtiles() {
+  if (pmtilesRegistered) return;
+  const { Protocol } = await import('pmtiles');
+  addProtocol('pmtiles', new Protocol().tile);
+  pmtilesRegistered = true;
+}
+
+export const createMapEngine: CreateMapEngine = async (options) => {
+  if (options.config.mode === 'style') await registerPmtiles();
+  const map = new MapLibreMap({
+    container: options.container,
+    style: new URL(options.config.styleUrl, window.location.href).href,
+    center: [options.center.lng, options.center.lat],
+    zoom: options.zoom,
+    minZoom: options.minZoom,
+    attributionControl: { compact: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+  });
+  map.touchZoomRotate.disableRotation();
+  map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+  return adaptGlMap(map, options);
+};

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { CupIcon, PlaceIcon } from '../profile/icons';
+import { postImageUrl } from '../profile/images';
+import { StarRating } from '../profile/StarRating';
+import { addressLine, directionsUrl, followersLabel, ratingValue, reviewCountLabel } from './place-format';
+import { PlaceFollowButton } from './PlaceFollowButton';
+import { PlaceFollowersDialog } from './PlaceFollowersDialog';
+import { PlaceImages } from './PlaceImages';
+import { PlaceReviews } from './PlaceReviews';
+import type { Establishment } from './types';
+import '../profile/profile.css';
+import './place.css';
+
+/** Name, address, counts, rating and the follow control (spec §2 Establishment page). */
+function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFollowers: () => void }) {
+  const address = addressLine(place);
+  const rating = ratingValue(place.rating);
+  const cover = place.images[0];
+  return (
+    <section className="place-hero" aria-labelledby="place-name">
+      <span className="place-hero__cover">
+        {cover ? <img src={postImageUrl(cover, true)} alt="" width={112} height={112} /> : <CupIcon width={44} height={44} />}
+      </span>
+      <div className="place-hero__info">
+        <div className="place-hero__title-row">
+          <h1 id="place-name" className="place-hero__name">
+            {place.name}
+          </h1>
+          <div className="place-hero__actions">
+            <PlaceFollowButton establishmentId={place.establishment_id} name={place.name} />
+          </div>
+        </div>
+        {address && (
+          <p className="place-hero__address">
+            <PlaceIcon width={16} height={16} />
+            <a href={directionsUrl(place.lat, place.lng)} target="_blank" rel="noopener noreferrer" title="Directions in your map app">
+              {address}
+            </a>
+          </p>
+        )}
+        <ul className="place-hero__stats" aria-label="Place counts">
+          <li className="place-hero__rating">
+            {rating === null ? (
+              <span className="place-hero__unrated">Not rated yet</span>
+            ) : (
+              <>
+                <StarRating rating={rating} size={18} />
+                <strong>{place.rating}</strong>
+              </>
+            )}
+          </li>
+          <li>{reviewCountLabel(place.posts)}</li>
+          <li>
+            <button type="button" className="place-hero__followers" onClick={onShowFollowers} aria-haspopup="dialog">
+              {followersLabel(place.followers)}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The whole place page for a loaded establishment: header, photos and recent reviews. */
+export function PlaceView({ place }: { place: Establishment }) {
+  useDocumentTitle(place.name);
+  const [followersOpen, setFollowersOpen] = useState(false);
+  return (
+    <div className="place-page">
+      <PlaceHero place={place} onShowFollowers={() => setFollowersOpen(true)} />
+      <PlaceImages images={place.images} name={place.name} />
+      <PlaceReviews place={place} />
+      {followersOpen && <PlaceFollowersDialog establishmentId={place.establishment_id} onClose={() => setFollowersOpen(false)} />}
+    </div>
+  );
+}

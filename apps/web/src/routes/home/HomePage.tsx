@@ -1,0 +1,188 @@
+import { DEFAULT_MAP_CENTER, LIMITS } from '@siplog/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MapView, type MapViewHandle } from '../../features/map/MapView';
+import type { LatLng } from '../../features/map/map-types';
+import type { MapStatus } from '../../features/map/useMapEngine';
+import { boundsAround } from '../../features/map/view-bounds';
+import { useSession } from '../../features/session/useSession';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { describeFailure } from '../../lib/trpc-errors';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AddPlaceForm } from './AddPlaceForm';
+import { HomePanel } from './HomePanel';
+import { MapStatusBar } from './MapStatusBar';
+import { toMapPin } from './place-pins';
+import { PlacePopup } from './PlacePopup';
+import { PlaceSearchBox } from './PlaceSearchBox';
+import { PlacesInViewSection } from './PlacesInViewSection';
+import type { PlaceSearchResult, PlaceSummary } from './place-types';
+import { searchAction } from './search-actions';
+import { useBrowserLocation } from './useBrowserLocation';
+import { usePlacesInView } from './usePlacesInView';
+import './home.css';
+
+type Adding = { step: 'off' } | { step: 'picking' } | { step: 'form'; at: LatLng };
+
+const unknownAddress = { street: '', city: '', state: '', rating: '', posts: 0 };
+
+/** The map home (spec §2): search, pins of the places in view, the place card and the Activity panel. */
+export function HomePage() {
+  useDocumentTitle('Map');
+  const session = useSession();
+  const navigate = useNavigate();
+  const map = useRef<MapViewHandle>(null);
+  const [center, setCenter] = useState<LatLng>(DEFAULT_MAP_CENTER);
+  const [viewCenter, setViewCenter] = useState<LatLng | null>(null);
+  const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
+  const [selected, setSelected] = useState<PlaceSummary | null>(null);
+  const [adding, setAdding] = useState<Adding>({ step: 'off' });
+  const [panelOpen, setPanelOpen] = useState(false);
+  const places = usePlacesInView();
+  const { loadAfterNextMove, load } = places;
+  const utils = trpc.useUtils();
+  const selectProviderPlace = trpc.place.select.useMutation();
+  const noMap = mapStatus === 'unsupported';
+
+  const location = useBrowserLocation();
+  useEffect(() => {
+    if (!location) return;
+    loadAfterNextMove();
+    setCenter(location);
+  }, [location, loadAfterNextMove]);
+
+  // Without a map, the list shows the places a map of this window would show.
+  useEffect(() => {
+    if (noMap) load(boundsAround(center, LIMITS.mapZoom, window.innerWidth, window.innerHeight));
+  }, [noMap, center, load]);
+
+  const pins = useMemo(() => {
+    const shown = places.places.map(toMapPin);
+    if (selected && !places.places.some((place) => place.establishment_id === selected.establishment_id)) shown.push(toMapPin(selected));
+    return shown;
+  }, [places.places, selected]);
+
+  const select = useCallback(
+    (place: PlaceSummary, fly = false) => {
+      setAdding({ step: 'off' });
+      setPanelOpen(false);
+      if (noMap) {
+        navigate(`/view/${place.establishment_id}`);
+        return;
+      }
+      setSelected(place);
+      if (fly) map.current?.flyTo({ lat: place.lat, lng: place.lng }, Math.max(LIMITS.mapZoom, map.current.getZoom() ?? 0));
+    },
+    [navigate, noMap],
+  );
+
+  const onPinSelect = (id: number) => {
+    const place = places.places.find((candidate) => candidate.establishment_id === id) ?? (selected?.establishment_id === id ? selected : null);
+    if (place) select(place);
+  };
+
+  const chooseResult = async (result: PlaceSearchResult) => {
+    const action = searchAction(result);
+    loadAfterNextMove();
+    if (action.type === 'fly') {
+      setSelected(null);
+      if (noMap) setCenter(action.center);
+      else map.current?.flyTo(action.center, action.zoom);
+      return;
+    }
+    const fromSearch = { name: result.name, lat: action.center.lat, lng: action.center.lng, ...unknownAddress };
+    if (action.type === 'openEstablishment') {
+      select({ ...fromSearch, establishment_id: action.establishmentId }, true);
+      return;
+    }
+    try {
+      const { establishment } = await selectProviderPlace.mutateAsync({ place_info: action.placeInfo });
+      select(establishment, true);
+    } catch (error) {
+      logToServer('error', describeFailure('Place select failed', error));
+    }
+  };
+
+  const onMapClick = (point: LatLng) => {
+    if (adding.step === 'picking') setAdding({ step: 'form', at: point });
+    else setSelected(null);
+  };
+
+  const onPlaceAdded = (place: PlaceSummary) => {
+    setAdding({ step: 'off' });
+    setSelected(place);
+    void utils.place.inBounds.invalidate();
+  };
+
+  const popup =
+    adding.step === 'form'
+      ? { at: adding.at, content: <AddPlaceForm at={adding.at} onAdded={onPlaceAdded} onCancel={() => setAdding({ step: 'off' })} /> }
+      : selected
+        ? { at: selected, content: <PlacePopup key={selected.establishment_id} place={selected} onClose={() => setSelected(null)} /> }
+        : null;
+
+  return (
+    <div className={`home${noMap ? ' home--no-map' : ''}${adding.step === 'picking' ? ' home--picking' : ''}`}>
+      <div className="home__map-area">
+        <MapView
+          ref={map}
+          className="home__map"
+          center={center}
+          zoom={LIMITS.mapZoom}
+          pins={pins}
+          selectedId={selected?.establishment_id ?? null}
+          onPinSelect={onPinSelect}
+          onMoveEnd={(bounds, at) => {
+            setViewCenter(at);
+            places.onViewSettled(bounds);
+          }}
+          onMapClick={onMapClick}
+          onStatusChange={setMapStatus}
+          popup={popup}
+          unsupportedHint="The places nearby are listed below."
+        />
+        <div className="home__top">
+          <PlaceSearchBox near={viewCenter ?? center} onChoose={(result) => void chooseResult(result)} />
+          {session && !noMap && (
+            <button
+              type="button"
+              className={`home__add button button--small${adding.step === 'off' ? '' : ' is-active'}`}
+              aria-pressed={adding.step !== 'off'}
+              onClick={() => {
+                setSelected(null);
+                setAdding(adding.step === 'off' ? { step: 'picking' } : { step: 'off' });
+              }}
+            >
+              <span aria-hidden="true" className="home__add-plus">
+                +
+              </span>
+              <span className="home__add-label">Add a place</span>
+            </button>
+          )}
+        </div>
+        {!noMap && (
+          <MapStatusBar
+            picking={adding.step === 'picking'}
+            onCancelPicking={() => setAdding({ step: 'off' })}
+            canSearchArea={places.canSearchArea}
+            onSearchArea={places.searchThisArea}
+            loading={places.loading}
+            tooWide={places.tooWide}
+          />
+        )}
+      </div>
+      <HomePanel open={panelOpen} onToggle={setPanelOpen}>
+        <PlacesInViewSection
+          places={places.places}
+          selectedId={selected?.establishment_id ?? null}
+          loading={places.loading}
+          failed={places.failed}
+          tooWide={places.tooWide}
+          truncated={places.truncated}
+          onSelect={(place) => select(place, true)}
+        />
+      </HomePanel>
+    </div>
+  );
+}

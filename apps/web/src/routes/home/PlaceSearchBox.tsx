@@ -1,0 +1,148 @@
+import { LIMITS, PLACE_LIMITS, PLACE_MESSAGES } from '@siplog/contracts';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
+import type { LatLng } from '../../features/map/map-types';
+import { PlaceIcon, SearchIcon, CupIcon, CloseIcon } from '../../features/profile/icons';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { describeFailure } from '../../lib/trpc-errors';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import type { PlaceSearchResult } from './place-types';
+import { resultKindLabel, searchTerm } from './search-actions';
+
+interface PlaceSearchBoxProps {
+  /** Results near here rank first. */
+  near: LatLng | null;
+  onChoose: (result: PlaceSearchResult) => void;
+}
+
+const NO_RESULTS: PlaceSearchResult[] = [];
+
+function ResultIcon({ kind }: { kind: PlaceSearchResult['kind'] }) {
+  return kind === 'area' ? <PlaceIcon width={18} height={18} /> : <CupIcon width={18} height={18} />;
+}
+
+/** The map's search field: places on Siplog, the provider's places and areas, as a combobox with a listbox. */
+export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const { showMessage } = useMessageDialog();
+  const utils = trpc.useUtils();
+
+  const term = searchTerm(useDebouncedValue(text, LIMITS.searchDebounceMs));
+  const input = (query: string) => ({ query, ...(near ? { lat: near.lat, lng: near.lng } : {}) });
+  const search = trpc.place.search.useQuery(input(term ?? ''), { enabled: term !== null, staleTime: 60_000 });
+  const results = (term !== null && search.data?.results) || NO_RESULTS;
+
+  useEffect(() => {
+    if (search.error) logToServer('error', describeFailure('Place search failed', search.error));
+  }, [search.error]);
+  useEffect(() => setActive(-1), [results]);
+
+  const choose = (result: PlaceSearchResult) => {
+    setOpen(false);
+    setText(result.name);
+    onChoose(result);
+  };
+
+  /** Enter before the debounce fired still searches, at once, for what is typed. */
+  const searchNow = async () => {
+    const typed = searchTerm(text);
+    if (!typed) return [];
+    try {
+      return (await utils.place.search.fetch(input(typed))).results;
+    } catch (error) {
+      logToServer('error', describeFailure('Place search failed', error));
+      return [];
+    }
+  };
+
+  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!results.length) return;
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + results.length) % results.length);
+    } else if (event.key === 'Escape') {
+      if (open) setOpen(false);
+      else setText('');
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (!text.trim()) return;
+      if (open && results[active]) return choose(results[active]);
+      const found = term === searchTerm(text) && results.length ? results : await searchNow();
+      if (found.length) choose(found[0]);
+      else showMessage(PLACE_MESSAGES.locationNotFound);
+    }
+  };
+
+  const expanded = open && results.length > 0;
+  return (
+    <div className="place-search" role="search">
+      <SearchIcon className="place-search__icon" />
+      <input
+        type="text"
+        role="combobox"
+        className="place-search__input"
+        placeholder="Search coffee, tea, boba or a city"
+        aria-label="Search places"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={PLACE_LIMITS.searchQueryMax}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(event) => void onKeyDown(event)}
+      />
+      {search.isFetching && <span className="place-search__busy" aria-hidden="true" />}
+      {text && (
+        <button
+          type="button"
+          className="place-search__clear"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('');
+            setOpen(false);
+          }}
+        >
+          <CloseIcon width={16} height={16} />
+        </button>
+      )}
+      <ul id={listId} role="listbox" aria-label="Search results" className="place-search__results" hidden={!expanded}>
+        {results.map((result, index) => (
+          <li
+            key={`${result.kind}:${result.id}`}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="place-search__result"
+            // Keeps the focus in the field, so the click lands before blur closes the list.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(result)}
+            onMouseEnter={() => setActive(index)}
+          >
+            <span className={`place-search__result-icon place-search__result-icon--${result.kind}`}>
+              <ResultIcon kind={result.kind} />
+            </span>
+            <span className="place-search__result-text">
+              <span className="place-search__result-name">{result.name}</span>
+              <span className="place-search__result-label">{result.label}</span>
+            </span>
+            <span className="place-search__result-kind">{resultKindLabel(result.kind)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

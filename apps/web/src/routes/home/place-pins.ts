@@ -1,0 +1,13 @@
+import type { MapPin } from '../../features/map/map-types';
+import { reviewCountLabel } from '../../features/place/place-format';
+import type { PlaceSummary } from './place-types';
+
+/** The tooltip's second line: '4.5 ★ · 12 reviews', or 'No reviews yet'. */
+export function pinSummary(place: Pick<PlaceSummary, 'rating' | 'posts'>): string {
+  if (place.posts === 0) return 'No reviews yet';
+  return place.rating ? `${place.rating} ★ · ${reviewCountLabel(place.posts)}` : reviewCountLabel(place.posts);
+}
+
+export function toMapPin(place: PlaceSummary): MapPin {
+  return { id: place.establishment_id, lat: place.lat, lng: place.lng, label: place.name, extra: pinSummary(place) };
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { logToServer } from '../../lib/client-log';
+import type { LatLng } from '../../features/map/map-types';
+
+/** How long the page waits for the browser's position before it stays on the default centre. */
+const LOCATION_TIMEOUT_MS = 6000;
+
+const REASONS: Record<number, string> = { 1: 'denied', 2: 'unavailable', 3: 'timed out' };
+
+/**
+ * The person's position once the browser gives it, else null. Spec §8: a refusal, no position or a timeout
+ * is only logged (info) and the map keeps its default centre.
+ */
+export function useBrowserLocation(): LatLng | null {
+  const [location, setLocation] = useState<LatLng | null>(null);
+  useEffect(() => {
+    if (!('geolocation' in navigator)) {
+      logToServer('info', 'Geolocation unavailable: not supported by this browser');
+      return;
+    }
+    let active = true;
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        if (active) setLocation({ lat: position.coords.latitude, lng: position.coords.longitude });
+      },
+      (error) => logToServer('info', `Geolocation ${REASONS[error.code] ?? 'failed'}: ${error.message}`),
+      { timeout: LOCATION_TIMEOUT_MS, maximumAge: 10 * 60_000 },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return location;
+}

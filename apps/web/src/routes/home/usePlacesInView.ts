@@ -1,0 +1,65 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Bounds } from '../../features/map/map-types';
+import { hasViewMoved, isQueryableView, normalizeBounds } from '../../features/map/view-bounds';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { describeFailure, httpStatusOf } from '../../lib/trpc-errors';
+import type { PlacePin } from './place-types';
+
+const NO_PLACES: PlacePin[] = [];
+
+/**
+ * The places of the area last loaded, and whether the map now shows another one ('Search this area').
+ * The first view loads by itself, and so does the view after a move the page made (a search, the person's
+ * location); after the person's own pans and zooms they choose when to load.
+ */
+export function usePlacesInView() {
+  const [loaded, setLoaded] = useState<Bounds | null>(null);
+  const [view, setView] = useState<Bounds | null>(null);
+  const loadNextView = useRef(true);
+
+  const query = trpc.place.inBounds.useQuery(loaded ?? { west: 0, south: 0, east: 0, north: 0 }, {
+    enabled: loaded !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+  useEffect(() => {
+    if (query.error) logToServer('error', describeFailure('Places in view failed', query.error));
+  }, [query.error]);
+
+  const load = useCallback((bounds: Bounds) => {
+    const area = normalizeBounds(bounds);
+    if (isQueryableView(area)) setLoaded(area);
+  }, []);
+
+  const onViewSettled = useCallback(
+    (bounds: Bounds) => {
+      setView(normalizeBounds(bounds));
+      if (loadNextView.current && isQueryableView(normalizeBounds(bounds))) {
+        loadNextView.current = false;
+        load(bounds);
+      }
+    },
+    [load],
+  );
+
+  const tooWide = (view !== null && !isQueryableView(view)) || httpStatusOf(query.error) === 400;
+  return {
+    places: query.data?.places ?? NO_PLACES,
+    truncated: query.data?.truncated ?? false,
+    loading: query.isFetching,
+    failed: query.isError && !tooWide,
+    tooWide,
+    canSearchArea: view !== null && !tooWide && hasViewMoved(loaded, view) && loaded !== null,
+    onViewSettled,
+    searchThisArea: () => view && load(view),
+    /** Load whatever view the map settles on next (after a move the page itself asked for). */
+    loadAfterNextMove: () => {
+      loadNextView.current = true;
+    },
+    /** Load this area now (when there is no map to report one). */
+    load,
+  };
+}
