@@ -7,7 +7,10 @@ import type { AppConfig } from './config/app.config';
  */
 export function securityHeaders(config: AppConfig) {
   const mapboxHosts = config.mapboxToken ? ['https://api.mapbox.com', 'https://events.mapbox.com'] : [];
-  const styleHosts = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
+  // A style on another host brings its tiles, glyphs and sprites from there, and from MAP_STYLE_ORIGINS.
+  const styleHosts = config.mapStyleUrl
+    ? [...(config.mapStyleUrl.startsWith('/') ? [] : [new URL(config.mapStyleUrl).origin]), ...config.mapStyleOrigins]
+    : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -12,7 +12,10 @@ import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
 import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
 import type { DB } from '@siplog/db';
+import { GazetteerService } from '../modules/map/gazetteer.service';
 import { measure, printSamples } from './measure';
+import { benchPlaces } from './places.bench';
+import { benchTiles } from './tiles.bench';
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-'));
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     await measure('POST /api/user/gettemppwd (unknown e-mail)', 40, (i) => post('/api/user/gettemppwd', { email: `ghost${i}@example.com` }, 2000 + i)),
     await measure('POST /api/user/loadpublicprofile', 300, (i) => post('/api/user/loadpublicprofile', { username: `bench${(i * 7) % people}` }, i)),
     await measure('POST /api/user/searchusersorplaces', 200, (i) => post('/api/user/searchusersorplaces', { searchString: `user${i % 50}` }, i)),
+    ...(await benchTiles(base, app.get(GazetteerService))),
   ];
 
   console.log(`Siplog bench: ${os.cpus().length} cores, Node ${process.version}, ${people} accounts`);
@@ -71,6 +75,9 @@ async function main(): Promise<void> {
   printSamples(samples);
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+
+  // Places at scale run in a database of their own (50,000 establishments), measured at the service.
+  printSamples(await benchPlaces());
 }
 
 main().catch((error: unknown) => {

@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Base URL of Mapbox's search APIs (MAPBOX_API_URL); tests point it at a local fake. */
   mapboxApiUrl: string;
   mapStyleUrl?: string;
+  /** Other origins the map may load from (MAP_STYLE_ORIGINS): where a MAP_STYLE_URL style keeps its tiles, glyphs or PMTiles. */
+  mapStyleOrigins: string[];
   /** Express "trust proxy" value: which hops may set X-Forwarded-For. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -47,6 +49,25 @@ function parsePort(raw: string | undefined): number {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${raw}"`);
   return port;
+}
+
+/** A MapLibre style: an absolute http(s) URL, or a path on this server. */
+function parseMapStyleUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  parseOrigin(raw);
+  return raw;
+}
+
+function parseOrigin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`Expected an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Expected an http(s) URL, got "${raw}"`);
+  return url.origin;
 }
 
 /** The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. */
@@ -89,7 +110,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminPath: env.ADMIN_PATH || crypto.randomBytes(12).toString('hex'),
     mapboxToken: env.MAPBOX_TOKEN || undefined,
     mapboxApiUrl: (env.MAPBOX_API_URL || 'https://api.mapbox.com').replace(/\/+$/, ''),
-    mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    mapStyleUrl: parseMapStyleUrl(env.MAP_STYLE_URL),
+    mapStyleOrigins: (env.MAP_STYLE_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean).map(parseOrigin),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(__dirname, '..', '..', '..', 'web', 'dist')),

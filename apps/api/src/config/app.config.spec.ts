@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from '../security-headers';
+import { loadConfig } from './app.config';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-config-'));
+const configWith = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+/** The Content-Security-Policy the headers middleware would send for a config. */
+function cspOf(env: Record<string, string>): string {
+  let csp = '';
+  const response = {
+    setHeader: (name: string, value: string) => name.toLowerCase() === 'content-security-policy' && (csp = value),
+    removeHeader: () => undefined,
+  };
+  securityHeaders(configWith(env))({} as never, response as never, () => undefined);
+  return csp;
+}
+
+describe('map settings', () => {
+  it('lets the map reach only this server by default', () => {
+    expect(cspOf({})).toContain("connect-src 'self';");
+  });
+
+  it("lets a MAP_STYLE_URL style reach its own host and the MAP_STYLE_ORIGINS, and a path on this server nothing more", () => {
+    const csp = cspOf({ MAP_STYLE_URL: 'https://tiles.example.org/styles/light.json', MAP_STYLE_ORIGINS: 'https://cdn.example.net/pmtiles/, https://fonts.example.com' });
+    expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.example\.org https:\/\/cdn\.example\.net https:\/\/fonts\.example\.com;/);
+    expect(cspOf({ MAP_STYLE_URL: '/styles/mine.json' })).toContain("connect-src 'self';");
+  });
+
+  it('refuses a style URL or origin that is not http(s), at start-up', () => {
+    expect(() => configWith({ MAP_STYLE_URL: 'styles/mine.json' })).toThrow(/http\(s\) URL/);
+    expect(() => configWith({ MAP_STYLE_URL: 'javascript:alert(1)' })).toThrow(/http\(s\) URL/);
+    expect(() => configWith({ MAP_STYLE_URL: '//evil.example/style.json' })).toThrow(/http\(s\) URL/);
+    expect(() => configWith({ MAP_STYLE_URL: 'https://ok.example/s.json', MAP_STYLE_ORIGINS: 'ftp://x' })).toThrow(/http\(s\) URL/);
+  });
+});
