@@ -71,8 +71,15 @@ function pick(properties: Props, keys: string[]): Props {
   return out;
 }
 
+/** Road features a street map does not draw: station platforms and car-park lanes (they read as stray streets). */
+const HIDDEN_ROAD_TYPES = new Set(['platform', 'service:parking_aisle', 'service:drive_through', 'turning_circle', 'turning_loop', 'mini_roundabout', 'level_crossing']);
+
 function keepFeature(layer: string, feature: VectorTileFeature): boolean {
-  if (layer === L.poiLabel) return POI_MAKI.has(String(feature.properties.maki));
+  const p = feature.properties;
+  if (layer === L.poiLabel) return POI_MAKI.has(String(p.maki));
+  if (layer === L.road) return !HIDDEN_ROAD_TYPES.has(String(p.type));
+  // Ferry routes are not drawn, so their names would float over the water.
+  if (layer === L.roadLabel) return p.class !== 'ferry';
   return true;
 }
 

