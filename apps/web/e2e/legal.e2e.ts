@@ -39,6 +39,8 @@ describe('footer and legal pages', () => {
 
   it('has every section of the terms, in order, last updated 1 August 2025', async () => {
     await page.goto('/terms-of-service');
+    // Each screen is its own chunk: wait for the page before reading it.
+    await page.locator('.legal-page section[id]').first().waitFor();
     const ids = await page.locator('section[id]').evaluateAll((sections) => sections.map((section) => section.id));
     expect(ids).toEqual(TERMS_SECTIONS);
     const text = (await page.locator('.legal-page').textContent()) ?? '';
@@ -60,15 +62,16 @@ describe('footer and legal pages', () => {
 
   it('links the privacy policy to /contact and says data is not sold', async () => {
     await page.goto('/privacy-policy');
+    await page.locator('.legal-page a[href="/contact"]').first().waitFor();
     const text = (await page.locator('.legal-page').textContent()) ?? '';
     expect(text).toMatch(/not sell/i);
     await page.locator('.legal-page a[href="/contact"]').first().click();
     await page.waitForURL('**/contact');
   });
 
-  it('shows a not-found page for an unknown route, with the header and footer', async () => {
+  it('shows a not-found page for an unknown route, with the header and footer, and HTTP 404', async () => {
     const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'This cup is empty' }).waitFor();
     await footerLink('Contact').waitFor();
   });

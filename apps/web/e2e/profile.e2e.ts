@@ -174,7 +174,8 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     expect(await page.title()).toBe('@benortiz · Siplog');
     expect(await card().textContent()).toContain('@benortiz');
     await expectActivity(0);
-    expect(await page.getByText('No orders yet', { exact: true }).isVisible()).toBe(true);
+    // The order lists load after the card: wait until they say they are empty.
+    await page.getByText('No orders yet', { exact: true }).first().waitFor();
     const follow = card().getByRole('button', { name: 'follow @benortiz', exact: true });
     const unfollow = card().getByRole('button', { name: 'unfollow @benortiz', exact: true });
     await follow.waitFor();
