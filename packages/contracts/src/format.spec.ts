@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { capitalizeName, displayPlaceName, formatCount, formatPhoneInput, formatPostDate, shortFileName } from './format';
+import {
+  capitalizeName,
+  displayPlaceName,
+  formatAddressLine,
+  formatCount,
+  formatPhoneInput,
+  formatPlaceLabel,
+  formatPostDate,
+  shortFileName,
+} from './format';
 
 describe('formatPhoneInput', () => {
   it('keeps digits only and hyphenates after the 3rd and 7th character', () => {
@@ -60,5 +69,33 @@ describe('displayPlaceName', () => {
 
   it('drops a space left before the ellipsis', () => {
     expect(displayPlaceName('Intelligentsia Coff  ee Bar')).toBe('Intelligentsia Coff…');
+  });
+});
+
+describe('formatAddressLine', () => {
+  it('joins street, city, "STATE ZIP" and country, leaving out empty parts', () => {
+    expect(formatAddressLine({ street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: 'US' })).toBe('1 Main St, Chicago, IL 60601, US');
+    expect(formatAddressLine({ street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: '' })).toBe('1 Main St, Chicago, IL 60601');
+    expect(formatAddressLine({ street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601' })).toBe('1 Main St, Chicago, IL 60601');
+    expect(formatAddressLine({ street: '', city: 'Chicago', state: '', zip: '60601' })).toBe('Chicago, 60601');
+    expect(formatAddressLine({ street: '', city: 'Chicago', state: 'IL', zip: '' })).toBe('Chicago, IL');
+  });
+
+  it('trims parts and answers empty when nothing is known', () => {
+    expect(formatAddressLine({ street: ' 1 Main St ', city: ' Chicago', state: 'IL ', zip: ' 60601', country: ' US ' })).toBe('1 Main St, Chicago, IL 60601, US');
+    expect(formatAddressLine({ street: ' ', city: '', state: '', zip: '' })).toBe('');
+  });
+});
+
+describe('formatPlaceLabel', () => {
+  it('is "street, city" when the street is known', () => {
+    expect(formatPlaceLabel({ street: '2521 N Milwaukee Ave', city: 'Chicago', state: 'IL' })).toBe('2521 N Milwaukee Ave, Chicago');
+    expect(formatPlaceLabel({ street: '2521 N Milwaukee Ave', city: '', state: 'IL' })).toBe('2521 N Milwaukee Ave');
+  });
+
+  it('is "city, state" without a street (areas pass their name as the city)', () => {
+    expect(formatPlaceLabel({ street: '', city: 'Chicago', state: 'IL' })).toBe('Chicago, IL');
+    expect(formatPlaceLabel({ street: '  ', city: 'Wicker Park', state: '' })).toBe('Wicker Park');
+    expect(formatPlaceLabel({ street: '', city: '', state: '' })).toBe('');
   });
 });

@@ -51,3 +51,36 @@ export function displayPlaceName(name: string, max: number = LIMITS.placeNameDis
   if (trimmed.length <= max) return trimmed;
   return `${trimmed.slice(0, max).trimEnd()}…`;
 }
+
+/** The parts of a place's address; empty strings are left out wherever they are shown. */
+export interface AddressParts {
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country?: string;
+}
+
+function joinParts(parts: string[]): string {
+  return parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * A place's full address on one line: street, city, "STATE ZIP", country; empty parts are left out
+ * ('1 Main St, Chicago, IL 60601, US'). State and zip share a part, as addresses are written.
+ */
+export function formatAddressLine({ street, city, state, zip, country }: AddressParts): string {
+  const stateZip = [state, zip].map((part) => part.trim()).filter(Boolean).join(' ');
+  return joinParts([street, city, stateZip, country ?? '']);
+}
+
+/**
+ * The second line of a search result or pin: "street, city" when the street is known, else "city, state"
+ * ('2521 N Milwaukee Ave, Chicago'; 'Chicago, IL'). An area passes its name as `city` and no street.
+ */
+export function formatPlaceLabel({ street, city, state }: Pick<AddressParts, 'street' | 'city' | 'state'>): string {
+  return street.trim() ? joinParts([street, city]) : joinParts([city, state]);
+}

@@ -44,6 +44,8 @@ export const PLACE_LIMITS = {
 
 export const PLACE_SERVER_MESSAGES = {
   notFound: 'Place not found',
+  /** placeselected for a provider place this server has not seen in a recent search (or at all, offline). */
+  searchAgain: 'Place not found. Please search for the place again.',
   areaNotFound: 'No such city or neighbourhood.',
   nameRequired: 'Enter the name of the place.',
   boundsCrossAntimeridian: 'The map area must not cross the antimeridian (west must be less than east).',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute } from './routes';
+import { isWebRoute, placeLocationPath } from './routes';
 
 describe('the web route table', () => {
   it('knows every page of the app, with or without a trailing slash', () => {
@@ -12,5 +12,17 @@ describe('the web route table', () => {
     for (const path of ['/nope', '/favicon.ico', '/view', '/view/1/2/3', '/user/ann/extra', '/admin/secret', '//', '/login/x']) {
       expect(isWebRoute(path), path).toBe(false);
     }
+  });
+
+  it('refuses a longer route without its parameter instead of reading it as one', () => {
+    for (const path of ['/view/location', '/view/location/']) {
+      expect(isWebRoute(path), path).toBe(false);
+    }
+    expect(isWebRoute('/view/locations')).toBe(true);
+  });
+
+  it("builds a place's readable address from its slug", () => {
+    expect(placeLocationPath('dark-matter-coffee-chicago')).toBe('/view/location/dark-matter-coffee-chicago');
+    expect(isWebRoute(placeLocationPath('dark-matter-coffee-chicago'))).toBe(true);
   });
 });

@@ -1,27 +1,44 @@
 /**
- * The web app's routes (spec §2), so the server can tell a page from a missing one: it answers any other
- * path with the app shell (which shows the not-found page) and HTTP 404.
+ * The web app's pages (spec §2), by name: the web router builds its routes from this table, and the server tells
+ * a page from a missing one with it (any other path gets the app shell, which shows the not-found page, and HTTP 404).
  */
-export const WEB_ROUTES = [
-  '/',
-  '/login',
-  '/join',
-  '/mylog',
-  '/view/:establishmentOrLocation',
-  '/view/location/:location',
-  '/user/:username',
-  '/user/name/:name',
-  '/contact',
-  '/terms-of-service',
-  '/privacy-policy',
-  '/testfeed',
-] as const;
+export const WEB_ROUTES = {
+  home: '/',
+  login: '/login',
+  join: '/join',
+  mylog: '/mylog',
+  /** One place by its slug, map place_id or 'lat,lng', shown as the place page. */
+  placeByLocation: '/view/location/:location',
+  /** Digits: the place page of that establishment id; anything else: the places of a city or neighbourhood. */
+  view: '/view/:param',
+  profileByName: '/user/name/:name',
+  profile: '/user/:username',
+  contact: '/contact',
+  termsOfService: '/terms-of-service',
+  privacyPolicy: '/privacy-policy',
+  /** Spec §2 Test feed card. */
+  testFeed: '/testfeed',
+} as const;
 
-const ROUTE_MATCHERS = WEB_ROUTES.map(
-  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$')),
-);
+export type WebRouteName = keyof typeof WEB_ROUTES;
+
+/**
+ * Paths a parameter route would take that are no page: /view/location is the place route without its location,
+ * not the area called 'location'. (/user/name stays the profile of a person who may be called 'name'.)
+ */
+export const NOT_WEB_ROUTES = ['/view/location'] as const;
+
+const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$'));
+const ROUTE_MATCHERS = Object.values(WEB_ROUTES).map(pattern);
+const NOT_ROUTE_MATCHERS = NOT_WEB_ROUTES.map(pattern);
 
 /** Whether a path (without query) is one of the app's pages. */
 export function isWebRoute(pathname: string): boolean {
+  if (NOT_ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return false;
   return ROUTE_MATCHERS.some((matcher) => matcher.test(pathname));
+}
+
+/** The readable, stable address of a place: /view/location/{slug}. */
+export function placeLocationPath(slug: string): string {
+  return WEB_ROUTES.placeByLocation.replace(':location', encodeURIComponent(slug));
 }

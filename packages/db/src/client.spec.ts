@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMigratedDatabase, type DB } from './client';
+import { insertEstablishment } from './establishments';
 import { establishments, postImages, posts, userFollows, users } from './schema';
 
 const dirs: string[] = [];
@@ -70,7 +71,7 @@ describe('openMigratedDatabase', () => {
     const db = freshDatabase();
     const ann = addUser(db, 'annlee');
     expect(() => db.insert(userFollows).values({ followerId: ann.id, followeeId: ann.id }).run()).toThrow(/CHECK/);
-    const place = db.insert(establishments).values({ placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }).returning().get();
+    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
     expect(() =>
       db.insert(posts).values({ userId: ann.id, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 6 }).run(),
     ).toThrow(/CHECK/);
@@ -79,7 +80,7 @@ describe('openMigratedDatabase', () => {
   it('removes a post with its images when the author is deleted', () => {
     const db = freshDatabase();
     const ann = addUser(db, 'annlee');
-    const place = db.insert(establishments).values({ placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }).returning().get();
+    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
     const post = db
       .insert(posts)
       .values({ userId: ann.id, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 5 })
@@ -90,5 +91,53 @@ describe('openMigratedDatabase', () => {
     db.delete(users).where(eq(users.id, ann.id)).run();
     expect(db.select().from(posts).all()).toEqual([]);
     expect(db.select().from(postImages).all()).toEqual([]);
+  });
+
+  it('indexes the R*Tree, not a lat/lng B-tree, for map boxes', () => {
+    const db = freshDatabase();
+    const indexes = db.$client.prepare("select name from sqlite_master where type = 'index'").pluck().all();
+    expect(indexes).not.toContain('establishments_lat_lng_idx');
+  });
+});
+
+describe('establishments', () => {
+  it('get their slug from slugify (diacritics folded), -2 on a repeat', () => {
+    const db = freshDatabase();
+    expect(insertEstablishment(db, { placeId: 'p1', name: 'Café Zoë', city: 'Chicago', lat: 41.9, lng: -87.6 }).slug).toBe('cafe-zoe-chicago');
+    expect(insertEstablishment(db, { placeId: 'p2', name: 'Cafe Zoe', city: 'Chicago', lat: 41.9, lng: -87.6 }).slug).toBe('cafe-zoe-chicago-2');
+  });
+
+  it('refuse an insert without a slug, or clearing one', () => {
+    const db = freshDatabase();
+    expect(() => db.insert(establishments).values({ placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }).run()).toThrow(
+      /slug is required/,
+    );
+    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
+    expect(() => db.update(establishments).set({ slug: null }).where(eq(establishments.id, place.id)).run()).toThrow(/cannot be cleared/);
+  });
+
+  it("count only active people's reviews in their totals, recounted when someone deactivates or comes back", () => {
+    const db = freshDatabase();
+    const [ann, bob] = [addUser(db, 'annlee'), addUser(db, 'bobby')];
+    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
+    const review = (userId: number, rating: number) =>
+      db.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating }).returning().get();
+    const totals = () => {
+      const row = db.select().from(establishments).where(eq(establishments.id, place.id)).get()!;
+      return [row.postCount, row.ratingSum];
+    };
+    review(ann.id, 5);
+    const bobsReview = review(bob.id, 2);
+    expect(totals()).toEqual([2, 7]);
+
+    db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, bob.id)).run();
+    expect(totals()).toEqual([1, 5]);
+    review(bob.id, 3);
+    expect(totals()).toEqual([1, 5]);
+    db.delete(posts).where(eq(posts.id, bobsReview.id)).run();
+    expect(totals()).toEqual([1, 5]);
+
+    db.update(users).set({ deactivatedAt: null }).where(eq(users.id, bob.id)).run();
+    expect(totals()).toEqual([2, 8]);
   });
 });

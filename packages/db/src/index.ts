@@ -1,3 +1,4 @@
 export * from './client';
+export * from './establishments';
 export * as schema from './schema';
 export * from './schema';

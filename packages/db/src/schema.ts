@@ -109,8 +109,10 @@ export const establishments = sqliteTable(
     lng: real('lng').notNull(),
     details: text('details', { mode: 'json' }),
     /**
-     * The place's address in URLs (`/view/{slug}`), from name and city, `-2`, `-3` on collision. Set by the
-     * place service; a row inserted without one gets it from a trigger (migration 0002).
+     * The place's address in URLs (`/view/{slug}`): contracts' slugify(name, city), `-2`, `-3` on collision.
+     * Every insert gives one (insertEstablishment fills it); a trigger (migration 0003) refuses NULL. The column
+     * stays nullable in SQL because making it NOT NULL means rebuilding the table, and with foreign keys on
+     * inside the migration transaction dropping the old table would cascade to every review.
      */
     slug: text('slug'),
     /** Kept by triggers on posts (migration 0002) so the map can rank pins without counting reviews per query. */
@@ -122,7 +124,6 @@ export const establishments = sqliteTable(
   (t) => [
     uniqueIndex('establishments_place_id_unique').on(t.placeId),
     uniqueIndex('establishments_slug_unique').on(t.slug),
-    index('establishments_lat_lng_idx').on(t.lat, t.lng),
     index('establishments_last_post_idx').on(t.lastPostAt, t.id),
     /** Most reviewed first, with the point: a dense map box walks this instead of sorting every place inside it. */
     index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),

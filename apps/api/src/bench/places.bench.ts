@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { establishments, type DB } from '@siplog/db';
+import { insertEstablishment, type DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
@@ -66,21 +66,19 @@ export async function benchPlaces(): Promise<Sample[]> {
         const lat = clustered ? metro.lat + (next() - 0.5) * 0.6 : 25 + next() * 24;
         const lng = clustered ? metro.lng + (next() - 0.5) * 0.8 : -125 + next() * 58;
         const postCount = next() < 0.3 ? Math.floor(next() * 40) : 0;
-        tx.insert(establishments)
-          .values({
-            placeId: `bench-${i}`,
-            slug: `bench-${i}`,
-            name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]} ${i}`,
-            street: `${i} Main St`,
-            city: `City ${i % 500}`,
-            state: 'ST',
-            zip: String(10_000 + (i % 80_000)),
-            lat,
-            lng,
-            postCount,
-            ratingSum: postCount * 4,
-          })
-          .run();
+        // Unique names, so slugify(name, city) never collides and the free-slug check costs one lookup.
+        insertEstablishment(tx, {
+          placeId: `bench-${i}`,
+          name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]} ${i}`,
+          street: `${i} Main St`,
+          city: `City ${i % 500}`,
+          state: 'ST',
+          zip: String(10_000 + (i % 80_000)),
+          lat,
+          lng,
+          postCount,
+          ratingSum: postCount * 4,
+        });
       }
     });
     console.log(`places bench: ${PLACES} establishments seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);

@@ -36,4 +36,13 @@ describe('map settings', () => {
     expect(() => configWith({ MAP_STYLE_URL: '//evil.example/style.json' })).toThrow(/http\(s\) URL/);
     expect(() => configWith({ MAP_STYLE_URL: 'https://ok.example/s.json', MAP_STYLE_ORIGINS: 'ftp://x' })).toThrow(/http\(s\) URL/);
   });
+
+  it('takes a public Mapbox token (pk.) and refuses any other at start-up, naming MAPBOX_TOKEN', () => {
+    expect(configWith({ MAPBOX_TOKEN: 'pk.eyJ1IjoidGVzdCJ9.abc' }).mapboxToken).toBe('pk.eyJ1IjoidGVzdCJ9.abc');
+    expect(configWith({}).mapboxToken).toBeUndefined();
+    expect(configWith({ MAPBOX_TOKEN: '' }).mapboxToken).toBeUndefined();
+    for (const token of ['sk.eyJ1IjoidGVzdCJ9.secret', 'tk.temporary', 'abc123', 'PK.upper']) {
+      expect(() => configWith({ MAPBOX_TOKEN: token }), token).toThrow(/MAPBOX_TOKEN must be a public Mapbox token \(starting with "pk\."\)/);
+    }
+  });
 });

@@ -51,6 +51,19 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+/**
+ * MAPBOX_TOKEN is sent to every browser (the map's config), so it must be a public token: a secret `sk.` token
+ * (or anything not `pk.`) would leak, and is refused at start-up.
+ */
+function parseMapboxToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (!token.startsWith('pk.')) {
+    throw new Error('MAPBOX_TOKEN must be a public Mapbox token (starting with "pk."): it is sent to every browser, so a secret "sk." token would leak');
+  }
+  return token;
+}
+
 /** A MapLibre style: an absolute http(s) URL, or a path on this server. */
 function parseMapStyleUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
@@ -108,7 +121,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     adminPath: env.ADMIN_PATH || crypto.randomBytes(12).toString('hex'),
-    mapboxToken: env.MAPBOX_TOKEN || undefined,
+    mapboxToken: parseMapboxToken(env.MAPBOX_TOKEN),
     mapboxApiUrl: (env.MAPBOX_API_URL || 'https://api.mapbox.com').replace(/\/+$/, ''),
     mapStyleUrl: parseMapStyleUrl(env.MAP_STYLE_URL),
     mapStyleOrigins: (env.MAP_STYLE_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean).map(parseOrigin),

@@ -30,7 +30,8 @@ export interface DemoPerson {
 }
 
 export interface DemoPlace {
-  slug: string;
+  /** How reviews and follows in this file name the place (not its URL slug, which slugify makes from name and city). */
+  key: string;
   name: string;
   street: string;
   city: string;
@@ -49,7 +50,7 @@ export interface DemoComment {
 
 export interface DemoReview {
   author: DemoUsername;
-  place: DemoPlaceSlug;
+  place: DemoPlaceKey;
   order: string;
   review: string;
   rating: 1 | 2 | 3 | 4 | 5;
@@ -179,54 +180,54 @@ const CHICAGO = { city: 'Chicago', state: 'IL', country: 'US' } as const;
  */
 export const DEMO_PLACES = [
   // The Loop
-  { slug: 'ironwork-espresso', name: 'Ironwork Espresso', street: '222 W Adams St', zip: '60606', lat: 41.8795, lng: -87.6341, ...CHICAGO },
-  { slug: 'trackside-coffee', name: 'Trackside Coffee Bar', street: '180 N Wabash Ave', zip: '60601', lat: 41.8852, lng: -87.6262, ...CHICAGO },
-  { slug: 'ledger-and-leaf', name: 'Ledger & Leaf Tea', street: '29 E Madison St', zip: '60602', lat: 41.8819, lng: -87.6271, ...CHICAGO },
-  { slug: 'pedway-pearl', name: 'Pedway Pearl Tea', street: '56 W Randolph St', zip: '60601', lat: 41.8846, lng: -87.6299, ...CHICAGO },
+  { key: 'ironwork-espresso', name: 'Ironwork Espresso', street: '222 W Adams St', zip: '60606', lat: 41.8795, lng: -87.6341, ...CHICAGO },
+  { key: 'trackside-coffee', name: 'Trackside Coffee Bar', street: '180 N Wabash Ave', zip: '60601', lat: 41.8852, lng: -87.6262, ...CHICAGO },
+  { key: 'ledger-and-leaf', name: 'Ledger & Leaf Tea', street: '29 E Madison St', zip: '60602', lat: 41.8819, lng: -87.6271, ...CHICAGO },
+  { key: 'pedway-pearl', name: 'Pedway Pearl Tea', street: '56 W Randolph St', zip: '60601', lat: 41.8846, lng: -87.6299, ...CHICAGO },
   // West Loop and Greektown
-  { slug: 'hearth-and-oolong', name: 'Hearth & Oolong', street: '630 W Monroe St', zip: '60661', lat: 41.8806, lng: -87.6435, ...CHICAGO },
-  { slug: 'blue-kafeneio', name: 'Blue Kafeneio', street: '310 S Halsted St', zip: '60661', lat: 41.8778, lng: -87.6473, ...CHICAGO },
-  { slug: 'switchyard-coffee', name: 'Switchyard Coffee', street: '555 W Jackson Blvd', zip: '60661', lat: 41.8779, lng: -87.6414, ...CHICAGO },
+  { key: 'hearth-and-oolong', name: 'Hearth & Oolong', street: '630 W Monroe St', zip: '60661', lat: 41.8806, lng: -87.6435, ...CHICAGO },
+  { key: 'blue-kafeneio', name: 'Blue Kafeneio', street: '310 S Halsted St', zip: '60661', lat: 41.8778, lng: -87.6473, ...CHICAGO },
+  { key: 'switchyard-coffee', name: 'Switchyard Coffee', street: '555 W Jackson Blvd', zip: '60661', lat: 41.8779, lng: -87.6414, ...CHICAGO },
   // Fulton Market
-  { slug: 'gantry-cold-brew', name: 'Gantry Cold Brew', street: '845 W Fulton Market', zip: '60607', lat: 41.8867, lng: -87.6485, ...CHICAGO },
-  { slug: 'matcha-meridian', name: 'Matcha Meridian', street: '1012 W Randolph St', zip: '60607', lat: 41.8844, lng: -87.6525, ...CHICAGO },
-  { slug: 'tinplate-roasters', name: 'Tinplate Roasters', street: '1100 W Lake St', zip: '60607', lat: 41.8857, lng: -87.6545, ...CHICAGO },
+  { key: 'gantry-cold-brew', name: 'Gantry Cold Brew', street: '845 W Fulton Market', zip: '60607', lat: 41.8867, lng: -87.6485, ...CHICAGO },
+  { key: 'matcha-meridian', name: 'Matcha Meridian', street: '1012 W Randolph St', zip: '60607', lat: 41.8844, lng: -87.6525, ...CHICAGO },
+  { key: 'tinplate-roasters', name: 'Tinplate Roasters', street: '1100 W Lake St', zip: '60607', lat: 41.8857, lng: -87.6545, ...CHICAGO },
   // River North
-  { slug: 'drawbridge-coffee', name: 'Drawbridge Coffee', street: '415 N Wells St', zip: '60654', lat: 41.8896, lng: -87.6339, ...CHICAGO },
-  { slug: 'lantern-leaf-boba', name: 'Lantern Leaf Boba', street: '10 W Hubbard St', zip: '60654', lat: 41.8901, lng: -87.6285, ...CHICAGO },
+  { key: 'drawbridge-coffee', name: 'Drawbridge Coffee', street: '415 N Wells St', zip: '60654', lat: 41.8896, lng: -87.6339, ...CHICAGO },
+  { key: 'lantern-leaf-boba', name: 'Lantern Leaf Boba', street: '10 W Hubbard St', zip: '60654', lat: 41.8901, lng: -87.6285, ...CHICAGO },
   // South Loop (Printer's Row)
-  { slug: 'ink-and-crema', name: 'Ink & Crema', street: '700 S Dearborn St', zip: '60605', lat: 41.8732, lng: -87.6293, ...CHICAGO },
+  { key: 'ink-and-crema', name: 'Ink & Crema', street: '700 S Dearborn St', zip: '60605', lat: 41.8732, lng: -87.6293, ...CHICAGO },
   // Wicker Park
-  { slug: 'triangle-roasters', name: 'Triangle Roasters', street: '1560 N Milwaukee Ave', zip: '60622', lat: 41.9097, lng: -87.6764, ...CHICAGO },
-  { slug: 'hollow-moon-boba', name: 'Hollow Moon Boba', street: '1467 N Milwaukee Ave', zip: '60622', lat: 41.9086, lng: -87.6747, ...CHICAGO },
-  { slug: 'second-shift-brew', name: 'Second Shift Brew', street: '1935 W Division St', zip: '60622', lat: 41.9031, lng: -87.6757, ...CHICAGO },
+  { key: 'triangle-roasters', name: 'Triangle Roasters', street: '1560 N Milwaukee Ave', zip: '60622', lat: 41.9097, lng: -87.6764, ...CHICAGO },
+  { key: 'hollow-moon-boba', name: 'Hollow Moon Boba', street: '1467 N Milwaukee Ave', zip: '60622', lat: 41.9086, lng: -87.6747, ...CHICAGO },
+  { key: 'second-shift-brew', name: 'Second Shift Brew', street: '1935 W Division St', zip: '60622', lat: 41.9031, lng: -87.6757, ...CHICAGO },
   // Ukrainian Village
-  { slug: 'painted-egg-tea', name: 'Painted Egg Tea', street: '2221 W Chicago Ave', zip: '60622', lat: 41.8957, lng: -87.6824, ...CHICAGO },
-  { slug: 'golden-dome-coffee', name: 'Golden Dome Coffee', street: '1024 N Western Ave', zip: '60622', lat: 41.8998, lng: -87.687, ...CHICAGO },
+  { key: 'painted-egg-tea', name: 'Painted Egg Tea', street: '2221 W Chicago Ave', zip: '60622', lat: 41.8957, lng: -87.6824, ...CHICAGO },
+  { key: 'golden-dome-coffee', name: 'Golden Dome Coffee', street: '1024 N Western Ave', zip: '60622', lat: 41.8998, lng: -87.687, ...CHICAGO },
   // Logan Square
-  { slug: 'eagle-column-coffee', name: 'Eagle Column Coffee', street: '2575 N Milwaukee Ave', zip: '60647', lat: 41.9277, lng: -87.7051, ...CHICAGO },
-  { slug: 'two-cranes-boba', name: 'Two Cranes Boba', street: '2956 W Fullerton Ave', zip: '60647', lat: 41.9249, lng: -87.7012, ...CHICAGO },
+  { key: 'eagle-column-coffee', name: 'Eagle Column Coffee', street: '2575 N Milwaukee Ave', zip: '60647', lat: 41.9277, lng: -87.7051, ...CHICAGO },
+  { key: 'two-cranes-boba', name: 'Two Cranes Boba', street: '2956 W Fullerton Ave', zip: '60647', lat: 41.9249, lng: -87.7012, ...CHICAGO },
   // Lincoln Park
-  { slug: 'fern-house-tea', name: 'Fern House Tea', street: '2210 N Halsted St', zip: '60614', lat: 41.922, lng: -87.6488, ...CHICAGO },
-  { slug: 'green-lotus-matcha', name: 'Green Lotus Matcha', street: '940 W Armitage Ave', zip: '60614', lat: 41.9182, lng: -87.6519, ...CHICAGO },
+  { key: 'fern-house-tea', name: 'Fern House Tea', street: '2210 N Halsted St', zip: '60614', lat: 41.922, lng: -87.6488, ...CHICAGO },
+  { key: 'green-lotus-matcha', name: 'Green Lotus Matcha', street: '940 W Armitage Ave', zip: '60614', lat: 41.9182, lng: -87.6519, ...CHICAGO },
   // Pilsen
-  { slug: 'mural-wall-coffee', name: 'Mural Wall Coffee', street: '1436 W 18th St', zip: '60608', lat: 41.858, lng: -87.6622, ...CHICAGO },
-  { slug: 'piloncillo-chai', name: 'Piloncillo Chai', street: '1134 W 18th St', zip: '60608', lat: 41.858, lng: -87.655, ...CHICAGO },
+  { key: 'mural-wall-coffee', name: 'Mural Wall Coffee', street: '1436 W 18th St', zip: '60608', lat: 41.858, lng: -87.6622, ...CHICAGO },
+  { key: 'piloncillo-chai', name: 'Piloncillo Chai', street: '1134 W 18th St', zip: '60608', lat: 41.858, lng: -87.655, ...CHICAGO },
   // Chinatown
-  { slug: 'plum-blossom-tea', name: 'Plum Blossom Tea', street: '2245 S Wentworth Ave', zip: '60616', lat: 41.852, lng: -87.6319, ...CHICAGO },
-  { slug: 'tapioca-tide', name: 'Tapioca Tide', street: '2130 S Archer Ave', zip: '60616', lat: 41.8536, lng: -87.6336, ...CHICAGO },
+  { key: 'plum-blossom-tea', name: 'Plum Blossom Tea', street: '2245 S Wentworth Ave', zip: '60616', lat: 41.852, lng: -87.6319, ...CHICAGO },
+  { key: 'tapioca-tide', name: 'Tapioca Tide', street: '2130 S Archer Ave', zip: '60616', lat: 41.8536, lng: -87.6336, ...CHICAGO },
   // Bronzeville
-  { slug: 'brass-horn-coffee', name: 'Brass Horn Coffee', street: '411 E 47th St', zip: '60653', lat: 41.8093, lng: -87.616, ...CHICAGO },
-  { slug: 'magnolia-leaf-matcha', name: 'Magnolia Leaf Matcha', street: '233 E 35th St', zip: '60653', lat: 41.8309, lng: -87.6214, ...CHICAGO },
+  { key: 'brass-horn-coffee', name: 'Brass Horn Coffee', street: '411 E 47th St', zip: '60653', lat: 41.8093, lng: -87.616, ...CHICAGO },
+  { key: 'magnolia-leaf-matcha', name: 'Magnolia Leaf Matcha', street: '233 E 35th St', zip: '60653', lat: 41.8309, lng: -87.6214, ...CHICAGO },
   // Hyde Park
-  { slug: 'marginalia-coffee', name: 'Marginalia Coffee', street: '1452 E 53rd St', zip: '60615', lat: 41.7997, lng: -87.5902, ...CHICAGO },
-  { slug: 'oriel-tea-and-boba', name: 'Oriel Tea & Boba', street: '1321 E 57th St', zip: '60637', lat: 41.7913, lng: -87.5942, ...CHICAGO },
+  { key: 'marginalia-coffee', name: 'Marginalia Coffee', street: '1452 E 53rd St', zip: '60615', lat: 41.7997, lng: -87.5902, ...CHICAGO },
+  { key: 'oriel-tea-and-boba', name: 'Oriel Tea & Boba', street: '1321 E 57th St', zip: '60637', lat: 41.7913, lng: -87.5942, ...CHICAGO },
 ] as const satisfies readonly DemoPlace[];
 
-export type DemoPlaceSlug = (typeof DEMO_PLACES)[number]['slug'];
+export type DemoPlaceKey = (typeof DEMO_PLACES)[number]['key'];
 
-export function demoPlaceId(slug: DemoPlaceSlug): string {
-  return `siplog:demo-${slug}`;
+export function demoPlaceId(key: DemoPlaceKey): string {
+  return `siplog:demo-${key}`;
 }
 
 /**
@@ -717,7 +718,7 @@ export const DEMO_USER_FOLLOWS: readonly (readonly [DemoUsername, DemoUsername])
 ];
 
 /** [follower, place]: mostly the places people review, plus one near home that has no reviews yet. */
-export const DEMO_PLACE_FOLLOWS: readonly (readonly [DemoUsername, DemoPlaceSlug])[] = [
+export const DEMO_PLACE_FOLLOWS: readonly (readonly [DemoUsername, DemoPlaceKey])[] = [
   ['mayasips', 'triangle-roasters'],
   ['mayasips', 'ironwork-espresso'],
   ['mayasips', 'gantry-cold-brew'],

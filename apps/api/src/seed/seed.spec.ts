@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MAP_CENTER, LIMITS } from '@siplog/contracts';
+import { DEFAULT_MAP_CENTER, LIMITS, slugify } from '@siplog/contracts';
 import {
   comments,
   establishments,
@@ -188,6 +188,10 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('gives every place its URL slug by the one rule (slugify of name and city)', () => {
+    for (const place of db.select().from(establishments).all()) expect(place.slug, place.name).toBe(slugify(place.name, place.city));
+  });
+
   it('gives every place a Chicago street address', () => {
     for (const place of db.select().from(establishments).all()) {
       expect(place, place.name).toMatchObject({ city: 'Chicago', state: 'IL', country: 'US' });
@@ -197,10 +201,10 @@ describe('seedDemoData', () => {
   });
 
   it('spreads the reviews over the places and leaves a few without any', () => {
-    const slugs = new Set<string>(DEMO_PLACES.map((place) => place.slug));
-    expect(slugs.size).toBe(DEMO_PLACES.length);
-    for (const review of DEMO_REVIEWS) expect(slugs.has(review.place), review.place).toBe(true);
-    for (const [, place] of DEMO_PLACE_FOLLOWS) expect(slugs.has(place), place).toBe(true);
+    const keys = new Set<string>(DEMO_PLACES.map((place) => place.key));
+    expect(keys.size).toBe(DEMO_PLACES.length);
+    for (const review of DEMO_REVIEWS) expect(keys.has(review.place), review.place).toBe(true);
+    for (const [, place] of DEMO_PLACE_FOLLOWS) expect(keys.has(place), place).toBe(true);
 
     const places = db.select().from(establishments).all();
     const allPosts = db.select().from(posts).all();

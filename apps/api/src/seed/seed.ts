@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import {
   comments,
-  establishments,
+  insertEstablishment,
   placeFollows,
   postImages,
   postLikes,
@@ -21,7 +21,7 @@ import {
   DEMO_REVIEWS,
   DEMO_USER_FOLLOWS,
   demoPlaceId,
-  type DemoPlaceSlug,
+  type DemoPlaceKey,
   type DemoReview,
   type DemoUsername,
 } from './demo-content';
@@ -172,12 +172,12 @@ function insertPeople(tx: Tx, { passwordHash, avatars, now }: SeedInput): Map<De
   return ids;
 }
 
-function insertPlaces(tx: Tx, now: Date): Map<DemoPlaceSlug, number> {
-  const rows = tx
-    .insert(establishments)
-    .values(
-      DEMO_PLACES.map((place) => ({
-        placeId: demoPlaceId(place.slug),
+/** One at a time through insertEstablishment, so demo places get their slugs by the app's one rule. */
+function insertPlaces(tx: Tx, now: Date): Map<DemoPlaceKey, number> {
+  return new Map(
+    DEMO_PLACES.map((place) => {
+      const row = insertEstablishment(tx, {
+        placeId: demoPlaceId(place.key),
         name: place.name,
         street: place.street,
         city: place.city,
@@ -187,15 +187,13 @@ function insertPlaces(tx: Tx, now: Date): Map<DemoPlaceSlug, number> {
         lat: place.lat,
         lng: place.lng,
         createdAt: daysBefore(now, 80),
-      })),
-    )
-    .returning({ id: establishments.id, placeId: establishments.placeId })
-    .all();
-  const bySlug = new Map(rows.map((row) => [row.placeId, row.id]));
-  return new Map(DEMO_PLACES.map((place) => [place.slug, idOf(bySlug, demoPlaceId(place.slug))]));
+      });
+      return [place.key, row.id];
+    }),
+  );
 }
 
-function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceSlug, number>): number {
+function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): number {
   DEMO_REVIEWS.forEach((review, index) => {
     const postedAt = daysBefore(input.now, review.daysAgo);
     const post = tx
@@ -235,7 +233,7 @@ function insertReactions(tx: Tx, review: DemoReview, postId: number, postedAt: D
   if (replies.length > 0) tx.insert(comments).values(replies).run();
 }
 
-function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceSlug, number>): void {
+function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): void {
   const people = DEMO_USER_FOLLOWS.filter(([follower, followee]) => follower !== followee).map(([follower, followee], index) => ({
     followerId: idOf(userIds, follower),
     followeeId: idOf(userIds, followee),
@@ -243,9 +241,9 @@ function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, pl
   }));
   tx.insert(userFollows).values(people).run();
 
-  const places = DEMO_PLACE_FOLLOWS.map(([username, slug], index) => ({
+  const places = DEMO_PLACE_FOLLOWS.map(([username, key], index) => ({
     userId: idOf(userIds, username),
-    establishmentId: idOf(placeIds, slug),
+    establishmentId: idOf(placeIds, key),
     createdAt: daysBefore(now, 65 - index),
   }));
   tx.insert(placeFollows).values(places).run();

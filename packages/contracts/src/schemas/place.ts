@@ -18,7 +18,8 @@ const locationField = z
   .min(1, { error: 'location is required.' })
   .max(LIMITS.textFieldMax, { error: `Must be at most ${LIMITS.textFieldMax} characters.` });
 
-export const placeIdSchema = z.strictObject({ establishment_id: idField });
+/** One establishment by id: the place page, its followers, its reviews. */
+export const establishmentIdSchema = z.strictObject({ establishment_id: idField });
 export const placeFollowSchema = z.strictObject({ establishment_id: idField, email: actingEmail });
 /** `location`: a place's slug, a provider's place_id, or "lat,lng" (the nearest place within 50 m). */
 export const placeByLocationSchema = z.strictObject({ location: locationField });

@@ -36,7 +36,6 @@ export const addCommentSchema = z.strictObject({
   comment: requiredText('Enter a comment', LIMITS.commentMax),
 });
 export const pageSchema = z.strictObject({ limit: pageField(50).default(LIMITS.feedFirstPage), skip: pageField(1_000_000).default(0) });
-export const establishmentIdSchema = z.strictObject({ establishment_id: idField });
 export const userOrdersSchema = z.strictObject({
   username: z.string({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
   limit: pageField(LIMITS.ordersCarouselLimit).default(LIMITS.ordersCarouselLimit),

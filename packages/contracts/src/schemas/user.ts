@@ -134,10 +134,14 @@ export function placeEntry(establishmentId: number, name: string): string {
   return `${PLACE_ENTRY_PREFIX}${establishmentId};${name}`;
 }
 
+/**
+ * The establishment id and the whole name of a `place:{id};{name}` entry, or null for a username. The name may
+ * itself hold ';'. Shown, it is cut with displayPlaceName (spec §9: 20 characters).
+ */
 export function parsePlaceEntry(entry: string): { establishmentId: string; name: string } | null {
   if (!entry.startsWith(PLACE_ENTRY_PREFIX)) return null;
   const body = entry.slice(PLACE_ENTRY_PREFIX.length);
   const separator = body.indexOf(';');
   if (separator < 0) return null;
-  return { establishmentId: body.slice(0, separator), name: body.slice(separator + 1, separator + 1 + LIMITS.placeNameDisplayMax) };
+  return { establishmentId: body.slice(0, separator), name: body.slice(separator + 1) };
 }

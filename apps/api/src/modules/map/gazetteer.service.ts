@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { nameKey, type GazetteerEntry } from '@siplog/basemap';
+import { distanceMeters, METERS_PER_DEGREE_LAT } from '../../common/geo';
 import { BasemapHandle } from './basemap.provider';
 
 export type { GazetteerEntry } from '@siplog/basemap';
@@ -9,7 +10,6 @@ const MAX_TERM_LENGTH = 40;
 const MAX_LIMIT = 50;
 /** Search radii for nearest(), in degrees of latitude: widened until something is found. */
 const NEAREST_RADII = [0.1, 0.4, 1.5, 6, 25];
-const KM_PER_DEGREE = 111.32;
 
 /**
  * The offline gazetteer (design §5): GeoNames cities (population ≥ 1000) and Chicago neighbourhoods from
@@ -38,11 +38,11 @@ export class GazetteerService {
       let bestDistance = Infinity;
       for (const entry of basemap.within(lat - radius, lat + radius, lng - lngRadius, lng + lngRadius)) {
         if (entry.kind !== 'city') continue;
-        const distance = distanceKm(lat, lng, entry.lat, entry.lng);
+        const distance = distanceMeters({ lat, lng }, entry);
         if (distance < bestDistance) [best, bestDistance] = [entry, distance];
       }
       // Only trust a hit inside the circle the box encloses; a nearer one may sit outside the box's corner.
-      if (best && bestDistance <= radius * KM_PER_DEGREE) return best;
+      if (best && bestDistance <= radius * METERS_PER_DEGREE_LAT) return best;
     }
     return null;
   }
@@ -80,10 +80,4 @@ export function ftsPrefixQuery(text: string): string | null {
   const words = text.slice(0, 200).match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms = words.slice(0, MAX_TERMS).map((word) => `"${word.slice(0, MAX_TERM_LENGTH)}"*`);
   return terms.length > 0 ? terms.join(' ') : null;
-}
-
-function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(a));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { establishments, placeFollows } from '@siplog/db';
+import { establishments, insertEstablishment, placeFollows } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -46,7 +46,7 @@ describe('bad input on every place path', () => {
   beforeAll(async () => {
     app = await startTestApp();
     probe = await registerAccount(app, 'placeprobe');
-    app.db.insert(establishments).values({ ...{ placeId: KNOWN.place_id, name: KNOWN.name, city: '', lat: KNOWN.lat, lng: KNOWN.lng } }).run();
+    insertEstablishment(app.db, { placeId: KNOWN.place_id, name: KNOWN.name, city: '', lat: KNOWN.lat, lng: KNOWN.lng });
   });
   afterAll(() => app.close());
 

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '@siplog/contracts';
-import { establishments } from '@siplog/db';
+import { eq } from 'drizzle-orm';
+import { LIMITS, PLACE_SERVER_MESSAGES } from '@siplog/contracts';
+import { establishments, insertEstablishment } from '@siplog/db';
+import { METERS_PER_DEGREE_LAT } from '../../common/geo';
 import { newClient } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -79,6 +81,30 @@ const GEOCODE_ANSWER = {
   attribution: 'NOTICE: © 2026 Mapbox and its suppliers.',
 };
 
+/** A Search Box POI in Chicago, a few hundred metres from CENTER at most. */
+function poi(mapboxId: string, name: string, lat: number, lng: number) {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [lng, lat] },
+    properties: {
+      name,
+      mapbox_id: mapboxId,
+      feature_type: 'poi',
+      address: '1 Test St',
+      coordinates: { latitude: lat, longitude: lng },
+      context: { place: { name: 'Chicago' }, region: { name: 'Illinois', region_code: 'IL' }, postcode: { name: '60622' } },
+    },
+  };
+}
+
+/** Free-text POI answers by query: the provider's places the tests below select. */
+const POIS_BY_QUERY: Record<string, object[]> = {
+  race: [poi('race-id', 'Race Condition Roasters', 41.905, -87.668)],
+  // The same real place under another provider id, 20 m from Dark Matter Coffee.
+  twin: [poi('twin-id', 'DARK MATTER coffee', 41.9029 + 20 / METERS_PER_DEGREE_LAT, -87.6672)],
+  limit: Array.from({ length: 31 }, (_, i) => poi(`limit-${i}`, `Limit ${i}`, 41.9 + i * 0.0005, -87.67)),
+};
+
 interface Seen {
   path: string;
   params: URLSearchParams;
@@ -98,13 +124,20 @@ describe('place search with MAPBOX_TOKEN, against a local fake of Mapbox', () =>
         response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"message":"down"}');
         return;
       }
-      const body = url.pathname.startsWith('/search/geocode/v6/') ? GEOCODE_ANSWER : url.pathname.startsWith('/search/searchbox/v1/') ? SEARCHBOX_ANSWER : null;
+      const pois = POIS_BY_QUERY[url.searchParams.get('q') ?? ''];
+      const body = url.pathname.startsWith('/search/geocode/v6/')
+        ? GEOCODE_ANSWER
+        : pois
+          ? { type: 'FeatureCollection', features: pois }
+          : url.pathname.startsWith('/search/searchbox/v1/')
+            ? SEARCHBOX_ANSWER
+            : null;
       response.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(body ?? { message: 'Not Found' }));
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     app = await startTestApp({ MAPBOX_TOKEN: 'pk.test', MAPBOX_API_URL: fakeUrl });
-    app.db.insert(establishments).values({ placeId: 'ours-1', name: 'Dark Horse Tea', city: 'Chicago', state: 'IL', lat: 41.904, lng: -87.668 }).run();
+    insertEstablishment(app.db, { placeId: 'ours-1', name: 'Dark Horse Tea', city: 'Chicago', state: 'IL', lat: 41.904, lng: -87.668 });
   });
   afterAll(async () => {
     await app.close();
@@ -148,7 +181,7 @@ describe('place search with MAPBOX_TOKEN, against a local fake of Mapbox', () =>
     expect(poi.params.get('q')).toBe('dark');
     expect(poi.params.get('proximity')).toBe(`${CENTER.lng},${CENTER.lat}`);
     const [west, south, east, north] = poi.params.get('bbox')!.split(',').map(Number);
-    expect(north - south).toBeCloseTo((2 * LIMITS.placeSearchRadiusMeters) / 111_320, 3);
+    expect(north - south).toBeCloseTo((2 * LIMITS.placeSearchRadiusMeters) / METERS_PER_DEGREE_LAT, 3);
     expect(west).toBeLessThan(CENTER.lng);
     expect(east).toBeGreaterThan(CENTER.lng);
     expect(seen.some((request) => request.path === '/search/geocode/v6/forward' && request.params.get('q') === 'dark')).toBe(true);
@@ -180,5 +213,50 @@ describe('place search with MAPBOX_TOKEN, against a local fake of Mapbox', () =>
     } finally {
       failing = false;
     }
+  });
+  const select = (info: Record<string, unknown>, headers = newClient()) => app.post('/api/place/placeselected', { place_info: info }, headers);
+  const searchPlaces = async (query: string) => {
+    const answer = await app.post('/api/place/search', { query, ...CENTER }, newClient());
+    return answer.body.results.filter((result: { kind: string }) => result.kind === 'place');
+  };
+
+  it('creates a provider place only from what the provider answered this server, never from the client', async () => {
+    // Never searched here: a client cannot squat a provider id, whatever it claims.
+    const squat = { place_id: 'never-searched', name: 'Squatter', lat: 41.9, lng: -87.66 };
+    expect((await select(squat)).body).toEqual({ status: 404, msg: PLACE_SERVER_MESSAGES.searchAgain });
+
+    const [race] = await searchPlaces('race');
+    expect(race.place_info).toMatchObject({ place_id: 'race-id', name: 'Race Condition Roasters' });
+    // The client lies about the name and the point: the provider's answer is what gets stored.
+    const lied = { ...race.place_info, name: 'Squatted Name', street: 'Nowhere', lat: 10, lng: 10 };
+    // Concurrent selections of one new place make one row.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => select(lied)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.establishment.establishment_id)).size).toBe(1);
+    expect(answers[0].body.establishment).toMatchObject({ place_id: 'race-id', name: 'Race Condition Roasters', street: '1 Test St', lat: 41.905, lng: -87.668 });
+    expect(app.db.select().from(establishments).where(eq(establishments.placeId, 'race-id')).all()).toHaveLength(1);
+  });
+
+  it('treats another provider id for the same name within 30 m as the same place', async () => {
+    // Dark Matter Coffee was selected in the first test.
+    const darkId = app.db.select().from(establishments).where(eq(establishments.placeId, 'dXJuOm1ieHBvaTpkYXJr')).get()!.id;
+    const [twin] = await searchPlaces('twin');
+    const selected = await select(twin.place_info);
+    expect(selected.body.establishment.establishment_id).toBe(darkId);
+    expect(app.db.select().from(establishments).where(eq(establishments.placeId, 'twin-id')).all()).toEqual([]);
+  });
+
+  it('limits new places per client address; known places still answer', async () => {
+    const places = (await app.post('/api/place/search', { query: 'limit', ...CENTER }, newClient())).body.results;
+    expect(places.length).toBeGreaterThan(0);
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const info = { place_id: `limit-${i}`, name: `Limit ${i}`, lat: 10, lng: 10 };
+      statuses.push((await select(info, client)).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await select({ place_id: 'limit-0', name: 'Limit 0', lat: 10, lng: 10 }, client)).status).toBe(200);
   });
 });

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { LIMITS, PLACE_LIMITS, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
-import { boxAround, distanceMeters, type LatLng } from './geo';
+import { formatPlaceLabel, LIMITS, PLACE_LIMITS, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
+import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import type { PlaceRepository } from './place.repository';
 import { mergeResults, type OfflinePlaceSearch, type PlaceSearch } from './place-search';
-import { addressLine, establishmentResultOf } from './place.views';
+import { establishmentResultOf } from './place.views';
 
 /** A provider that has not answered by then is skipped: the person is typing and waiting. */
 export const MAPBOX_TIMEOUT_MS = 3000;
@@ -14,6 +14,40 @@ const CATEGORY_OF_TERM: Record<(typeof LIMITS.placeSearchTerms)[number], string>
 /** Free-text POI search stays within drinks places. */
 const POI_CATEGORIES = ['coffee', 'cafe', 'tea', 'bubble_tea'].join(',');
 const AREA_TYPES = 'place,locality,neighborhood';
+/** Provider places remembered for placeselected: enough for many people searching at once, never unbounded. */
+export const PROVIDER_PLACES_MAX = 5000;
+export const PROVIDER_PLACE_TTL_MS = 60 * 60 * 1000;
+
+/** A small map bounded in size and age: the oldest entry goes first when full, and an expired one is never answered. */
+export class ExpiringCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  get(key: string): V | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    return entry.value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
 
 export interface MapboxConfig {
   token: string;
@@ -73,6 +107,8 @@ function placeInfoOf({ properties: p }: Feature): PlaceInfo {
  */
 export class MapboxPlaceSearch implements PlaceSearch {
   private readonly logger = new Logger('MapboxPlaceSearch');
+  /** What the provider answered, by its id: placeselected creates places from these only. */
+  private readonly providerPlaces = new ExpiringCache<PlaceInfo>(PROVIDER_PLACES_MAX, PROVIDER_PLACE_TTL_MS);
 
   constructor(
     private readonly offline: OfflinePlaceSearch,
@@ -97,6 +133,10 @@ export class MapboxPlaceSearch implements PlaceSearch {
     return mergeResults(near, pois, areas, other);
   }
 
+  providerPlace(placeId: string): PlaceInfo | null {
+    return this.providerPlaces.get(placeId);
+  }
+
   private async areas(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
     const params = new URLSearchParams({ q: query, types: AREA_TYPES, limit: String(PLACE_LIMITS.searchAreasMax) });
     if (center) params.set('proximity', `${center.lng},${center.lat}`);
@@ -109,7 +149,7 @@ export class MapboxPlaceSearch implements PlaceSearch {
         kind: 'area' as const,
         id: `mapbox:${p.mapbox_id}`,
         name: text(p.name),
-        label: text(addressLine(within, region)),
+        label: text(formatPlaceLabel({ street: '', city: within, state: region })),
         lat: p.coordinates.latitude,
         lng: p.coordinates.longitude,
         zoom: isCity ? PLACE_LIMITS.zoomForCity : PLACE_LIMITS.zoomForNeighbourhood,
@@ -140,11 +180,12 @@ export class MapboxPlaceSearch implements PlaceSearch {
       .map((info): PlaceSearchResult => {
         const known = this.places.byPlaceId(info.place_id);
         if (known) return establishmentResultOf({ ...known });
+        this.providerPlaces.set(info.place_id, info);
         return {
           kind: 'place',
           id: `mapbox:${info.place_id}`,
           name: info.name,
-          label: info.street ? addressLine(info.street, info.city) : addressLine(info.city, info.state),
+          label: formatPlaceLabel(info),
           lat: info.lat,
           lng: info.lng,
           place_info: info,

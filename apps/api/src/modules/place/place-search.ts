@@ -1,6 +1,6 @@
-import { PLACE_LIMITS, type PlaceSearchResult } from '@siplog/contracts';
+import { PLACE_LIMITS, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
 import { ftsPrefixQuery, type GazetteerService } from '../map/gazetteer.service';
-import { boxAround, distanceMeters, type LatLng } from './geo';
+import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import type { PinRow, PlaceRepository } from './place.repository';
 import { areaResultOf, establishmentResultOf } from './place.views';
 
@@ -10,6 +10,11 @@ import { areaResultOf, establishmentResultOf } from './place.views';
  */
 export interface PlaceSearch {
   search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]>;
+  /**
+   * A provider place this server itself got from the provider (in a recent search), or null: placeselected
+   * creates a place only from these, never from what a client sends.
+   */
+  providerPlace(placeId: string): PlaceInfo | null;
 }
 
 export const PLACE_SEARCH = Symbol('PLACE_SEARCH');
@@ -42,6 +47,11 @@ export class OfflinePlaceSearch implements PlaceSearch {
   async search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
     const { near, other } = this.establishments(query, center);
     return mergeResults(near, this.areas(query), other);
+  }
+
+  /** No provider offline: places are added with addplace. */
+  providerPlace(): PlaceInfo | null {
+    return null;
   }
 
   /** User text becomes quoted prefix terms, so quotes, operators, `*`, NEAR and parentheses are only text. */

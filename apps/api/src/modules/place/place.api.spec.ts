@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACE_LIMITS, PLACE_SERVER_MESSAGES } from '@siplog/contracts';
-import { establishments, placeFollows, postImages, posts, users } from '@siplog/db';
+import { establishments, insertEstablishment, placeFollows, postImages, posts, users } from '@siplog/db';
+import { METERS_PER_DEGREE_LAT } from '../../common/geo';
 import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 /** Central Chicago, inside the demo street data and the gazetteer's Chicago. */
 const LOOP = { lat: 41.8837, lng: -87.6289 };
 /** About 11 m north per 0.0001° of latitude. */
-const metersNorth = (meters: number) => meters / 111_320;
+const metersNorth = (meters: number) => meters / METERS_PER_DEGREE_LAT;
 
 function placeInfo(overrides: Record<string, unknown> = {}) {
   return {
@@ -38,11 +39,16 @@ describe('establishments: selecting, loading, finding by location', () => {
   afterAll(() => app.close());
 
   const select = (info: Record<string, unknown>, headers = newClient()) => app.post('/api/place/placeselected', { place_info: info, details: { source: 'test' } }, headers);
+  /** A place as a provider once gave it (offline there is no provider, so the test writes it). */
+  const known = (info: ReturnType<typeof placeInfo>) =>
+    insertEstablishment(app.db, { placeId: info.place_id, name: info.name, street: info.street, city: info.city, state: info.state, zip: info.zip, country: info.country, lat: info.lat, lng: info.lng });
+  const add = (place: Record<string, unknown>) => app.post('/api/place/addplace', place, ann.auth);
 
-  it('creates a new provider place once and answers the spec establishment shape', async () => {
-    const created = await select(placeInfo());
-    expect(created.status).toBe(200);
-    expect(created.body).toEqual({
+  it('answers a known place_id with the spec establishment shape, whatever else the client sends', async () => {
+    known(placeInfo());
+    const selected = await select(placeInfo());
+    expect(selected.status).toBe(200);
+    expect(selected.body).toEqual({
       status: 200,
       establishment: {
         establishment_id: expect.any(Number),
@@ -64,28 +70,27 @@ describe('establishments: selecting, loading, finding by location', () => {
         rating: '',
       },
     });
-    const again = await select(placeInfo({ name: 'Renamed by the provider' }));
-    expect(again.body.establishment.establishment_id).toBe(created.body.establishment.establishment_id);
-    // Another provider id for the same name (any case) 20 m away is the same real place.
-    const nearby = await select(placeInfo({ place_id: 'other-provider-id', name: 'DARK MATTER coffee', lat: LOOP.lat + metersNorth(20) }));
-    expect(nearby.body.establishment.establishment_id).toBe(created.body.establishment.establishment_id);
+    const renamed = await select(placeInfo({ name: 'Renamed by a client', lat: 10, lng: 10 }));
+    expect(renamed.body.establishment).toEqual(selected.body.establishment);
+    expect(app.db.select().from(establishments).all()).toHaveLength(1);
+  });
+
+  it('creates no place from what a client sends: offline there is no provider, so an unknown place_id is 404', async () => {
+    // Not even the same name next to a known place: the id is unknown, and only a provider can vouch for it.
+    for (const info of [placeInfo({ place_id: 'squatted-provider-id', name: 'Anything' }), placeInfo({ place_id: 'other-provider-id', name: 'DARK MATTER coffee' })]) {
+      expect((await select(info)).body).toEqual({ status: 404, msg: PLACE_SERVER_MESSAGES.searchAgain });
+    }
     expect(app.db.select().from(establishments).all()).toHaveLength(1);
   });
 
   it('keeps different places apart: another name next door, the same name farther than 30 m', async () => {
-    const nextDoor = await select(placeInfo({ place_id: 'prov-next-door', name: 'Bean Counter', lat: LOOP.lat + metersNorth(10) }));
-    const farther = await select(placeInfo({ place_id: 'prov-dark-matter-2', lat: LOOP.lat + metersNorth(200) }));
+    const nextDoor = await add({ name: 'Bean Counter', city: 'Chicago', lat: LOOP.lat + metersNorth(10), lng: LOOP.lng });
+    const farther = await add({ name: 'Dark Matter Coffee', city: 'Chicago', lat: LOOP.lat + metersNorth(200), lng: LOOP.lng });
+    const same = await add({ name: 'dark matter COFFEE', city: 'Chicago', lat: LOOP.lat + metersNorth(20), lng: LOOP.lng });
     expect(nextDoor.body.establishment.slug).toBe('bean-counter-chicago');
     expect(farther.body.establishment.slug).toBe('dark-matter-coffee-chicago-2');
+    expect(same.body.establishment.place_id).toBe('prov-dark-matter');
     expect(new Set([nextDoor, farther].map((answer) => answer.body.establishment.establishment_id)).size).toBe(2);
-  });
-
-  it('makes one row when the same new place is selected concurrently', async () => {
-    const info = placeInfo({ place_id: 'prov-race', name: 'Race Condition Roasters', lat: 41.9, lng: -87.65 });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => select(info)));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(new Set(answers.map((answer) => answer.body.establishment.establishment_id)).size).toBe(1);
-    expect(app.db.select().from(establishments).where(eq(establishments.placeId, 'prov-race')).all()).toHaveLength(1);
   });
 
   it('never creates an unknown siplog: id, and keeps HTML in a name as text', async () => {
@@ -93,7 +98,7 @@ describe('establishments: selecting, loading, finding by location', () => {
       status: 404,
       msg: PLACE_SERVER_MESSAGES.notFound,
     });
-    const html = await select(placeInfo({ place_id: 'prov-html', name: '<b>x</b>', city: 'Austin', lat: 30.27, lng: -97.74 }));
+    const html = await add({ name: '<b>x</b>', city: 'Austin', lat: 30.27, lng: -97.74 });
     expect(html.body.establishment.name).toBe('<b>x</b>');
     const loaded = await app.post('/api/place/loadestablishment', { establishment_id: html.body.establishment.establishment_id });
     expect(loaded.body.establishment.name).toBe('<b>x</b>');
@@ -101,7 +106,7 @@ describe('establishments: selecting, loading, finding by location', () => {
   });
 
   it('loads an establishment with its review images, counts and rating, and 404 for an unknown id', async () => {
-    const place = (await select(placeInfo({ place_id: 'prov-rated', name: 'Rated Place', lat: 41.95, lng: -87.66 }))).body.establishment;
+    const place = (await add({ name: 'Rated Place', city: 'Chicago', lat: 41.95, lng: -87.66 })).body.establishment;
     [4, 5].forEach((rating, i) => {
       const post = app.db
         .insert(posts)
@@ -129,8 +134,8 @@ describe('establishments: selecting, loading, finding by location', () => {
   it('finds a place by slug, by place_id, or by "lat,lng" within 50 m', async () => {
     const bySlug = await app.post('/api/place/loadestablishmentbylocation', { location: 'dark-matter-coffee-chicago' });
     expect(bySlug.body.establishment.place_id).toBe('prov-dark-matter');
-    const byPlaceId = await app.post('/api/place/loadestablishmentbylocation', { location: 'prov-dark-matter-2' });
-    expect(byPlaceId.body.establishment.slug).toBe('dark-matter-coffee-chicago-2');
+    const byPlaceId = await app.post('/api/place/loadestablishmentbylocation', { location: 'prov-dark-matter' });
+    expect(byPlaceId.body.establishment.slug).toBe('dark-matter-coffee-chicago');
     const byPoint = await app.post('/api/place/loadestablishmentbylocation', { location: `${LOOP.lat + metersNorth(40)},${LOOP.lng}` });
     expect(byPoint.body.establishment.name).toBe('Bean Counter');
     for (const location of ['no-such-place', `${LOOP.lat + metersNorth(120)},${LOOP.lng + 0.01}`]) {
@@ -149,7 +154,7 @@ describe('following places', () => {
     app = await startTestApp();
     ann = await registerAccount(app, 'annfollow');
     bob = await registerAccount(app, 'bobfollow');
-    placeId = (await app.post('/api/place/placeselected', { place_info: placeInfo() }, newClient())).body.establishment.establishment_id;
+    placeId = insertEstablishment(app.db, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: LOOP.lat, lng: LOOP.lng }).id;
   });
   afterAll(() => app.close());
 
@@ -193,9 +198,15 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     // A grid of places around the Loop, one of them reviewed (it must rank first).
     app.db.transaction((tx) => {
       for (let i = 0; i < PLACE_LIMITS.boundsPinsMax + 20; i++) {
-        tx.insert(establishments)
-          .values({ placeId: `grid-${i}`, name: `Grid Cafe ${i}`, city: 'Chicago', state: 'IL', zip: '60601', lat: 41.85 + (i % 20) * 0.004, lng: -87.66 + Math.floor(i / 20) * 0.004 })
-          .run();
+        insertEstablishment(tx, {
+          placeId: `grid-${i}`,
+          name: `Grid Cafe ${i}`,
+          city: 'Chicago',
+          state: 'IL',
+          zip: '60601',
+          lat: 41.85 + (i % 20) * 0.004,
+          lng: -87.66 + Math.floor(i / 20) * 0.004,
+        });
       }
     });
     const reviewed = app.db.select().from(establishments).where(eq(establishments.placeId, 'grid-77')).get()!;
@@ -269,7 +280,7 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
 
   it('searches our places (prefix, diacritics, near first) and areas, and never fails on FTS syntax', async () => {
     const client = newClient();
-    app.db.insert(establishments).values({ placeId: 'cafe-accent', name: 'Café Zoë', city: 'Evanston', state: 'IL', lat: 42.05, lng: -87.68 }).run();
+    insertEstablishment(app.db, { placeId: 'cafe-accent', name: 'Café Zoë', city: 'Evanston', state: 'IL', lat: 42.05, lng: -87.68 });
     const accent = await app.post('/api/place/search', { query: 'cafe zo' }, client);
     expect(accent.body.results[0]).toMatchObject({ kind: 'establishment', name: 'Café Zoë', label: 'Evanston, IL' });
     const near = await app.post('/api/place/search', { query: 'grid cafe', lat: 41.85, lng: -87.66 }, client);
@@ -283,17 +294,36 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     }
     expect((await app.post('/api/place/search', { query: 'a' }, client)).body).toEqual({ status: 400, msg: PLACE_SERVER_MESSAGES.searchTooShort });
   });
+});
 
-  it('limits new places per client address', async () => {
-    const client = newClient();
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) {
-      const info = { place_id: `limit-${i}`, name: `Limit ${i}`, lat: 10 + i * 0.01, lng: 10 };
-      statuses.push((await app.post('/api/place/placeselected', { place_info: info }, client)).status);
+describe("review totals: only active people's reviews, on pins and the place page alike", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('drops a deactivated reviewer from the pin and the page, and brings them back when they sign in', async () => {
+    await registerAccount(app, 'staysput');
+    const leaves = await registerAccount(app, 'leavesnow');
+    const place = insertEstablishment(app.db, { placeId: 'prov-totals', name: 'Totals Tea', city: 'Chicago', lat: 41.93, lng: -87.7 });
+    for (const [username, rating] of [['staysput', 5], ['leavesnow', 2]] as const) {
+      const userId = app.db.select().from(users).where(eq(users.username, username)).get()!.id;
+      app.db.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Chai', review: 'Fine', rating }).run();
     }
-    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
-    expect(statuses[30]).toBe(429);
-    // Known places still answer.
-    expect((await app.post('/api/place/placeselected', { place_info: { place_id: 'limit-0', name: 'Limit 0', lat: 10, lng: 10 } }, client)).status).toBe(200);
+    const box = { west: -87.71, south: 41.92, east: -87.69, north: 41.94 };
+    const totals = async () => {
+      const pin = (await app.post('/api/place/inbounds', box)).body.places[0];
+      const page = (await app.post('/api/place/loadestablishment', { establishment_id: place.id })).body.establishment;
+      return { pin: [pin.posts, pin.rating], page: [page.posts, page.rating] };
+    };
+    expect(await totals()).toEqual({ pin: [2, '3.5'], page: [2, '3.5'] });
+
+    await app.post('/api/user/deactivateaccount', { password: leaves.password }, leaves.auth);
+    expect(await totals()).toEqual({ pin: [1, '5.0'], page: [1, '5.0'] });
+
+    expect((await app.post('/api/user/authenticateuser', { email: leaves.email, password: leaves.password }, newClient())).status).toBe(200);
+    expect(await totals()).toEqual({ pin: [2, '3.5'], page: [2, '3.5'] });
   });
 });

@@ -2,11 +2,11 @@ import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   addPlaceSchema,
+  establishmentIdSchema,
   placeAreaSchema,
   placeByLocationSchema,
   placeFollowSchema,
   placeForFeedSchema,
-  placeIdSchema,
   placeInBoundsSchema,
   placeSearchSchema,
   placeSelectedSchema,
@@ -27,8 +27,8 @@ export class PlaceController {
 
   @Post('loadestablishment')
   @HttpCode(200)
-  @ApiZodBody(placeIdSchema)
-  loadEstablishment(@ZodBody(placeIdSchema) body: z.output<typeof placeIdSchema>) {
+  @ApiZodBody(establishmentIdSchema)
+  loadEstablishment(@ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
     return this.places.loadEstablishment(body.establishment_id);
   }
 
@@ -82,8 +82,8 @@ export class PlaceController {
   @Post('followers')
   @HttpCode(200)
   @ApiOperation({ summary: "Usernames of the people following a place" })
-  @ApiZodBody(placeIdSchema)
-  followers(@ZodBody(placeIdSchema) body: z.output<typeof placeIdSchema>) {
+  @ApiZodBody(establishmentIdSchema)
+  followers(@ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
     return this.places.followers(body.establishment_id);
   }
 

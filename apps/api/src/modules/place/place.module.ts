@@ -23,6 +23,6 @@ const placeSearchProvider = {
   imports: [MapModule],
   controllers: [PlaceController],
   providers: [PlaceRepository, placeSearchProvider, PlaceService],
-  exports: [PlaceService],
+  exports: [PlaceService, PlaceRepository],
 })
 export class PlaceModule {}

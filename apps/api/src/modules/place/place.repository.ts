@@ -1,13 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { PLACE_LIMITS } from '@siplog/contracts';
-import { establishments, isActiveUser, placeFollows, postImages, posts, users, type DB } from '@siplog/db';
+import {
+  establishments,
+  isActiveUser,
+  placeFollows,
+  postImages,
+  posts,
+  slugForNewPlace,
+  users,
+  type DB,
+  type EstablishmentRow,
+} from '@siplog/db';
 import { DATABASE } from '../database/database.module';
-import type { Box } from './geo';
+import type { Box } from '../../common/geo';
 import { establishmentsFts, establishmentsRtree } from './place.tables';
 
-export type EstablishmentRow = typeof establishments.$inferSelect;
-export type NewEstablishment = Omit<typeof establishments.$inferInsert, 'id' | 'postCount' | 'ratingSum' | 'lastPostAt' | 'createdAt'>;
+export type { EstablishmentRow } from '@siplog/db';
+export type NewEstablishment = Omit<typeof establishments.$inferInsert, 'id' | 'slug' | 'postCount' | 'ratingSum' | 'lastPostAt' | 'createdAt'> & {
+  slug: string;
+};
 
 const P = sql.placeholder;
 
@@ -26,19 +38,7 @@ const pinColumns = {
   ratingSum: establishments.ratingSum,
 };
 
-/** Points inside the box: the R*Tree narrows, the real columns decide (the R*Tree stores 32-bit floats, rounded outward). */
-const inBox = and(
-  gte(establishmentsRtree.maxLat, P('south')),
-  lte(establishmentsRtree.minLat, P('north')),
-  gte(establishmentsRtree.maxLng, P('west')),
-  lte(establishmentsRtree.minLng, P('east')),
-  gte(establishments.lat, P('south')),
-  lte(establishments.lat, P('north')),
-  gte(establishments.lng, P('west')),
-  lte(establishments.lng, P('east')),
-);
-
-/** The R*Tree part of inBox alone: enough to count candidates. */
+/** The R*Tree's candidates for the box (the R*Tree stores 32-bit floats, rounded outward, so a few lie just outside). */
 const inRtreeBox = and(
   gte(establishmentsRtree.maxLat, P('south')),
   lte(establishmentsRtree.minLat, P('north')),
@@ -46,11 +46,29 @@ const inRtreeBox = and(
   lte(establishmentsRtree.minLng, P('east')),
 );
 
+/** The real columns decide; `+lat`, `+lng` keep any index on them out of the plan. */
+const inRealBox = and(
+  sql`+${establishments.lat} >= ${P('south')}`,
+  sql`+${establishments.lat} <= ${P('north')}`,
+  sql`+${establishments.lng} >= ${P('west')}`,
+  sql`+${establishments.lng} <= ${P('east')}`,
+);
+/**
+ * Points inside the box, for `rtree CROSS JOIN establishments`: the R*Tree narrows, the real columns decide. The
+ * R*Tree must lead (SCAN r VIRTUAL TABLE INDEX 2, then each candidate by primary key), and CROSS JOIN keeps that
+ * order whatever statistics say (with a lat/lng index, SQLite walked it and probed the R*Tree once per row).
+ */
+const inBox = and(eq(establishments.id, establishmentsRtree.id), inRtreeBox, inRealBox);
+
 /**
  * Above this many places in a box, ranking them all costs more than walking the most-reviewed index until
  * the cap is filled (measured at 50k places: a state-sized box held ~7k).
  */
 const DENSE_BOX_PLACES = 2000;
+
+/** `column IN` the ids passed as one JSON array: one prepared statement serves any number of places. */
+const inIds = (column: typeof posts.establishmentId | typeof placeFollows.establishmentId) =>
+  sql`${column} in (select value from json_each(${P('ids')}))`;
 
 /** Name matches weigh most, then street, then city. */
 const ftsRank = sql<number>`bm25(establishments_fts, 10.0, 2.0, 1.0)`;
@@ -64,8 +82,8 @@ export class PlaceRepository {
   private readonly byIdQuery;
   private readonly byPlaceIdQuery;
   private readonly bySlugQuery;
-  private readonly activeStatsQuery;
   private readonly followerCountQuery;
+  private readonly followerCountsQuery;
   private readonly imagesQuery;
   private readonly inBoundsQuery;
   private readonly boxCountQuery;
@@ -81,31 +99,41 @@ export class PlaceRepository {
     this.byIdQuery = db.select().from(establishments).where(eq(establishments.id, P('id'))).prepare();
     this.byPlaceIdQuery = db.select().from(establishments).where(eq(establishments.placeId, P('placeId'))).prepare();
     this.bySlugQuery = db.select().from(establishments).where(eq(establishments.slug, P('slug'))).prepare();
-    this.activeStatsQuery = db
-      .select({ posts: count(), ratingSum: sql<number>`coalesce(sum(${posts.rating}), 0)` })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(and(eq(posts.establishmentId, P('id')), isActiveUser))
-      .prepare();
     this.followerCountQuery = db
       .select({ value: count() })
       .from(placeFollows)
       .innerJoin(users, eq(users.id, placeFollows.userId))
       .where(and(eq(placeFollows.establishmentId, P('id')), isActiveUser))
       .prepare();
-    this.imagesQuery = db
-      .select({ fileName: postImages.fileName })
+    this.followerCountsQuery = db
+      .select({ id: placeFollows.establishmentId, value: count() })
+      .from(placeFollows)
+      .innerJoin(users, eq(users.id, placeFollows.userId))
+      .where(and(inIds(placeFollows.establishmentId), isActiveUser))
+      .groupBy(placeFollows.establishmentId)
+      .prepare();
+    // Each place's newest review photos, numbered per place so the cap applies to each, not to the batch.
+    const numbered = db
+      .select({
+        id: posts.establishmentId,
+        fileName: postImages.fileName,
+        n: sql<number>`row_number() over (partition by ${posts.establishmentId} order by ${posts.createdAt} desc, ${posts.id} desc, ${postImages.position} asc)`.as('n'),
+      })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .innerJoin(postImages, eq(postImages.postId, posts.id))
-      .where(and(eq(posts.establishmentId, P('id')), isActiveUser))
-      .orderBy(desc(posts.createdAt), desc(posts.id), asc(postImages.position))
-      .limit(PLACE_LIMITS.establishmentImagesMax)
+      .where(and(inIds(posts.establishmentId), isActiveUser))
+      .as('numbered');
+    this.imagesQuery = db
+      .select({ id: numbered.id, fileName: numbered.fileName })
+      .from(numbered)
+      .where(sql`"numbered"."n" <= ${PLACE_LIMITS.establishmentImagesMax}`)
+      .orderBy(numbered.id, sql`"numbered"."n"`)
       .prepare();
     this.inBoundsQuery = db
       .select(pinColumns)
       .from(establishmentsRtree)
-      .innerJoin(establishments, eq(establishments.id, establishmentsRtree.id))
+      .crossJoin(establishments)
       .where(inBox)
       .orderBy(desc(establishments.postCount), desc(establishments.id))
       .limit(P('limit'))
@@ -130,9 +158,9 @@ export class PlaceRepository {
       .limit(P('limit'))
       .prepare();
     this.nearQuery = db
-      .select(pinColumns)
+      .select(getTableColumns(establishments))
       .from(establishmentsRtree)
-      .innerJoin(establishments, eq(establishments.id, establishmentsRtree.id))
+      .crossJoin(establishments)
       .where(inBox)
       .prepare();
     // Rank inside FTS5 first and join only the winners: joining every match before sorting costs several times more.
@@ -149,14 +177,23 @@ export class PlaceRepository {
       .innerJoin(establishments, eq(establishments.id, hits.id))
       .orderBy(sql`"hits"."rank"`)
       .prepare();
-    this.textInBoxQuery = db
-      .select(pinColumns)
-      .from(establishmentsRtree)
-      .innerJoin(establishments, eq(establishments.id, establishmentsRtree.id))
-      .innerJoin(establishmentsFts, eq(establishmentsFts.rowid, establishmentsRtree.id))
-      .where(and(inBox, sql`establishments_fts MATCH ${P('match')}`))
+    // The same rank-first plan within the box: FTS5 walks its matches and keeps those in the R*Tree's box (a list
+    // built once), ranks only them, then joins the winners. `+rowid` stops SQLite handing the list to FTS5 as
+    // one rowid lookup (a full MATCH) per place in the box, which costs a hundred times more.
+    const boxIds = db.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox);
+    const hitsInBox = db
+      .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
+      .from(establishmentsFts)
+      .where(and(sql`establishments_fts MATCH ${P('match')}`, sql`+${establishmentsFts.rowid} in ${boxIds}`))
       .orderBy(ftsRank)
       .limit(P('limit'))
+      .as('hits_in_box');
+    this.textInBoxQuery = db
+      .select(pinColumns)
+      .from(hitsInBox)
+      .innerJoin(establishments, eq(establishments.id, hitsInBox.id))
+      .where(inRealBox)
+      .orderBy(sql`"hits_in_box"."rank"`)
       .prepare();
     this.feedQuery = db
       .select()
@@ -192,17 +229,26 @@ export class PlaceRepository {
     return this.bySlugQuery.get({ slug });
   }
 
-  /** Reviews and their rating sum, counting only people who have not deactivated (their reviews are out of sight). */
-  activeStats(id: number): { posts: number; ratingSum: number } {
-    return this.activeStatsQuery.get({ id }) ?? { posts: 0, ratingSum: 0 };
-  }
-
   followerCount(id: number): number {
     return this.followerCountQuery.get({ id })?.value ?? 0;
   }
 
-  imagesOf(id: number): string[] {
-    return this.imagesQuery.all({ id }).map((row) => row.fileName);
+  /** Active followers of each place, in one query (places nobody follows are absent). */
+  followerCounts(ids: number[]): Map<number, number> {
+    if (ids.length === 0) return new Map();
+    return new Map(this.followerCountsQuery.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row.value]));
+  }
+
+  /** Each place's review photos by active people, newest first, at most PLACE_LIMITS.establishmentImagesMax each, in one query. */
+  imagesOf(ids: number[]): Map<number, string[]> {
+    const images = new Map<number, string[]>();
+    if (ids.length === 0) return images;
+    for (const row of this.imagesQuery.all({ ids: JSON.stringify(ids) })) {
+      const own = images.get(row.id);
+      if (own) own.push(row.fileName);
+      else images.set(row.id, [row.fileName]);
+    }
+    return images;
   }
 
   /** The most reviewed places in the box (newest first among equals), at most `limit`. */
@@ -211,8 +257,8 @@ export class PlaceRepository {
     return (inside < DENSE_BOX_PLACES ? this.inBoundsQuery : this.denseBoundsQuery).all({ ...box, limit });
   }
 
-  /** Every place in the box (callers keep boxes small: a few hundred metres to a few kilometres). */
-  near(box: Box) {
+  /** Every place in the box, whole rows (callers keep boxes small: a few hundred metres to a few kilometres). */
+  near(box: Box): EstablishmentRow[] {
     return this.nearQuery.all({ ...box });
   }
 
@@ -238,13 +284,9 @@ export class PlaceRepository {
     this.db.update(establishments).set({ placeId }).where(eq(establishments.id, id)).run();
   }
 
-  /** `base`, else `base-2`, `base-3`, ...: the first slug no place has. */
-  freeSlug(base: string): string {
-    if (!this.bySlug(base)) return base;
-    for (let n = 2; ; n++) {
-      const candidate = `${base}-${n}`;
-      if (!this.bySlug(candidate)) return candidate;
-    }
+  /** The one slug rule (contracts' slugify, `-2`, `-3` on collision), shared with the seed through @siplog/db. */
+  slugFor(place: { name: string; city: string }): string {
+    return slugForNewPlace(this.db, place);
   }
 
   /** Write transactions take the lock up front, so a check-then-insert cannot interleave with another connection's. */

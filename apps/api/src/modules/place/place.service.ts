@@ -5,7 +5,6 @@ import {
   parseLatLng,
   PLACE_LIMITS,
   PLACE_SERVER_MESSAGES,
-  slugify,
   type addPlaceSchema,
   type Area,
   type Establishment,
@@ -23,9 +22,9 @@ import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { GazetteerService } from '../map/gazetteer.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
-import { boxAround, distanceMeters, type LatLng } from './geo';
+import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import { PLACE_SEARCH, type PlaceSearch } from './place-search';
-import { PlaceRepository, type EstablishmentRow, type PinRow } from './place.repository';
+import { PlaceRepository, type EstablishmentRow } from './place.repository';
 import { areaOf, pinOf } from './place.views';
 
 type FollowInput = z.output<typeof placeFollowSchema>;
@@ -78,17 +77,23 @@ export class PlaceService {
   }
 
   /**
-   * A place picked on the map or in search: a known place_id answers its establishment; a provider's new
-   * place is created once (unique place_id, or the same name within PLACE_LIMITS.duplicateRadiusMeters is
-   * the same place). Our own `siplog:` ids are never created here.
+   * A place picked on the map or in search: a known place_id answers its establishment. A provider's new place
+   * is created once, and only from what this server itself got from the provider (PlaceSearch.providerPlace):
+   * the client's name, address and point are never trusted, so nobody can squat a provider id. The same name
+   * within PLACE_LIMITS.duplicateRadiusMeters is the same place. Offline there is no provider: 404.
    */
   async select(client: ClientInfo, input: z.output<typeof placeSelectedSchema>): Promise<{ status: 200; establishment: Establishment }> {
-    const info = input.place_info;
-    const existing = this.places.byPlaceId(info.place_id) ?? this.duplicateOf(info);
+    const placeId = input.place_info.place_id;
+    const known = this.places.byPlaceId(placeId);
+    if (known) return { status: 200, establishment: this.viewOf(known) };
+    if (placeId.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    const provided = this.placeSearch.providerPlace(placeId);
+    if (!provided) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.searchAgain);
+    const existing = this.duplicateOf(provided);
     if (existing) return { status: 200, establishment: this.viewOf(existing) };
-    if (info.place_id.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
     await this.rateLimit.consume('placeCreateByIp', client.ip);
-    const row = this.create(info, info.place_id, input.details);
+    // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
+    const row = this.create(provided, provided.place_id);
     return { status: 200, establishment: this.viewOf(row) };
   }
 
@@ -97,14 +102,14 @@ export class PlaceService {
     const existing = this.duplicateOf(input);
     if (existing) return { status: 200, establishment: this.viewOf(existing) };
     await this.rateLimit.consume('placeAddByAccount', String(actor.id));
-    const row = this.create(input, null, undefined);
+    const row = this.create(input, null);
     this.logger.log(`Place added by ${actor.username}: ${row.placeId}`);
     return { status: 200, establishment: this.viewOf(row) };
   }
 
   /** The most recently reviewed places first (the test feed card uses the first). */
   forFeed(limit: number, skip: number): { establishment: Establishment[] } {
-    return { establishment: this.places.feed(limit, skip).map((row) => this.viewOf(row)) };
+    return { establishment: this.viewsOf(this.places.feed(limit, skip)) };
   }
 
   isFollowed(actor: AuthUser, input: FollowInput): { followed: boolean } {
@@ -170,7 +175,7 @@ export class PlaceService {
       .filter(({ distance }) => distance <= radius)
       .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
       .slice(0, PLACE_LIMITS.areaEstablishmentsMax);
-    return { area: areaOf(entry), establishments: rows.map(({ row }) => this.viewOf(this.require(row.id))) };
+    return { area: areaOf(entry), establishments: this.viewsOf(rows.map(({ row }) => row)) };
   }
 
   private require(id: number): EstablishmentRow {
@@ -180,29 +185,27 @@ export class PlaceService {
   }
 
   private nearestTo(point: LatLng, meters: number): EstablishmentRow | undefined {
-    const hit = nearestWithin(this.places.near(boxAround(point, meters)), point, meters);
-    return hit ? this.places.byId(hit.id) : undefined;
+    return nearestWithin(this.places.near(boxAround(point, meters)), point, meters);
   }
 
   /** The same real place under another id: the same name (any case) within PLACE_LIMITS.duplicateRadiusMeters. */
   private duplicateOf(place: { name: string; lat: number; lng: number }): EstablishmentRow | undefined {
     const name = place.name.toLowerCase();
     const radius = PLACE_LIMITS.duplicateRadiusMeters;
-    const hit = nearestWithin(this.places.near(boxAround(place, radius)), place, radius, (row: PinRow) => row.name.toLowerCase() === name);
-    return hit ? this.places.byId(hit.id) : undefined;
+    return nearestWithin(this.places.near(boxAround(place, radius)), place, radius, (row) => row.name.toLowerCase() === name);
   }
 
   /**
    * Check and insert in one immediate transaction with no await between, so concurrent selections of one
    * new place make one row (and the unique place_id stops any other writer). `placeId` null: one of ours.
    */
-  private create(place: NewPlace, placeId: string | null, details: unknown): EstablishmentRow {
+  private create(place: NewPlace, placeId: string | null): EstablishmentRow {
     return this.places.writeTransaction(() => {
       const existing = (placeId ? this.places.byPlaceId(placeId) : undefined) ?? this.duplicateOf(place);
       if (existing) return existing;
       const values = {
         placeId: placeId ?? `${OWN_PLACE_PREFIX}pending:${randomUUID()}`,
-        slug: this.places.freeSlug(slugify(place.name, place.city ?? '')),
+        slug: this.places.slugFor({ name: place.name, city: place.city ?? '' }),
         name: place.name,
         street: place.street ?? '',
         city: place.city ?? '',
@@ -211,7 +214,6 @@ export class PlaceService {
         country: place.country ?? '',
         lat: place.lat,
         lng: place.lng,
-        details: details ?? null,
       };
       const row = this.places.insertIfNew(values) ?? this.places.byPlaceId(values.placeId);
       if (!row) throw new AppError('CONFLICT');
@@ -223,10 +225,19 @@ export class PlaceService {
     });
   }
 
-  /** The place page's shape: counts and rating over active people's reviews, images newest first. */
   private viewOf(row: EstablishmentRow): Establishment {
-    const stats = this.places.activeStats(row.id);
-    return {
+    return this.viewsOf([row])[0];
+  }
+
+  /**
+   * The place page's shape for each row, with a fixed number of queries however many rows (feed, area).
+   * Counts and rating are the trigger-kept totals, which count active people's reviews only (as pins do).
+   */
+  private viewsOf(rows: EstablishmentRow[]): Establishment[] {
+    const ids = rows.map((row) => row.id);
+    const images = this.places.imagesOf(ids);
+    const followers = this.places.followerCounts(ids);
+    return rows.map((row) => ({
       establishment_id: row.id,
       place_id: row.placeId,
       slug: row.slug ?? '',
@@ -240,10 +251,10 @@ export class PlaceService {
       country: row.country,
       lat: row.lat,
       lng: row.lng,
-      images: this.places.imagesOf(row.id),
-      posts: stats.posts,
-      followers: this.places.followerCount(row.id),
-      rating: formatRating(stats.ratingSum, stats.posts),
-    };
+      images: images.get(row.id) ?? [],
+      posts: row.postCount,
+      followers: followers.get(row.id) ?? 0,
+      rating: formatRating(row.ratingSum, row.postCount),
+    }));
   }
 }

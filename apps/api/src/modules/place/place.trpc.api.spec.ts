@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeFollows } from '@siplog/db';
+import { insertEstablishment, placeFollows } from '@siplog/db';
 import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,6 +15,8 @@ describe('place procedures over tRPC', () => {
     app = await startTestApp();
     ann = await registerAccount(app, 'anntrpcpl');
     bob = await registerAccount(app, 'bobtrpcpl');
+    // Offline, placeselected answers only known places: the test writes the provider's place first.
+    insertEstablishment(app.db, { placeId: INFO.place_id, name: INFO.name, street: INFO.street, city: INFO.city, state: INFO.state, zip: INFO.zip, country: INFO.country, lat: INFO.lat, lng: INFO.lng });
     const selected = await app.trpc('mutation', 'place.select', { place_info: INFO }, newClient());
     id = selected.data.establishment.establishment_id;
   });

@@ -1,4 +1,4 @@
-import { formatRating, PLACE_LIMITS, type Area, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
+import { formatPlaceLabel, formatRating, PLACE_LIMITS, type Area, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
 import type { GazetteerEntry } from '../map/gazetteer.service';
 import type { PinRow } from './place.repository';
 
@@ -20,16 +20,12 @@ export function pinOf(row: PinRow): PlacePin {
   };
 }
 
-export function addressLine(...parts: string[]): string {
-  return parts.filter((part) => part.trim() !== '').join(', ');
-}
-
 export function establishmentResultOf(row: PinRow): PlaceSearchResult {
   return {
     kind: 'establishment',
     id: `establishment:${row.id}`,
     name: row.name,
-    label: row.street ? addressLine(row.street, row.city) : addressLine(row.city, row.state),
+    label: formatPlaceLabel(row),
     lat: row.lat,
     lng: row.lng,
     establishment_id: row.id,
@@ -48,7 +44,7 @@ export function areaResultOf(entry: GazetteerEntry, city: GazetteerEntry | null)
     kind: 'area',
     id: `area:${entry.id}`,
     name: entry.name,
-    label: addressLine(within.name, within.state || within.country),
+    label: formatPlaceLabel({ street: '', city: within.name, state: within.state || within.country }),
     lat: entry.lat,
     lng: entry.lng,
     zoom: entry.kind === 'city' ? PLACE_LIMITS.zoomForCity : PLACE_LIMITS.zoomForNeighbourhood,

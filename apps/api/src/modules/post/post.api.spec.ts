@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { establishments, postImages, postLikes, posts, users } from '@siplog/db';
+import { insertEstablishment, postImages, postLikes, posts, users } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,11 +15,16 @@ describe("a person's order lists (the My Log and profile carousels)", () => {
     await registerAccount(app, 'fanorders');
     const annId = app.db.select().from(users).where(eq(users.username, 'annorders')).get()!.id;
     const fanId = app.db.select().from(users).where(eq(users.username, 'fanorders')).get()!.id;
-    const place = app.db
-      .insert(establishments)
-      .values({ placeId: 'siplog:orders', name: 'Bean There', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', lat: 30.27, lng: -97.74 })
-      .returning()
-      .get();
+    const place = insertEstablishment(app.db, {
+      placeId: 'siplog:orders',
+      name: 'Bean There',
+      street: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      lat: 30.27,
+      lng: -97.74,
+    });
     const ratings = [5, 3, 5, 4, 5];
     ratings.forEach((rating, i) => {
       const post = app.db

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, PROFILE_MESSAGES, SERVER_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
-import { establishments, placeFollows, profileImages, userFollows, users } from '@siplog/db';
+import { insertEstablishment, placeFollows, profileImages, userFollows, users } from '@siplog/db';
 import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -240,7 +240,7 @@ describe('following people', () => {
 
   it('lists followed places in the following list as place:{id};{name}', async () => {
     const annId = app.db.select().from(users).where(eq(users.username, 'annfol')).get()!.id;
-    const place = app.db.insert(establishments).values({ placeId: 'test:1', name: 'Bean There Cafe', lat: 30.27, lng: -97.74 }).returning().get();
+    const place = insertEstablishment(app.db, { placeId: 'test:1', name: 'Bean There Cafe', lat: 30.27, lng: -97.74 });
     app.db.insert(placeFollows).values({ userId: annId, establishmentId: place.id }).run();
     const profile = (await app.post('/api/user/loadprofile', {}, ann.auth)).body.user;
     expect(profile.following).toEqual(['bobfol', `place:${place.id};Bean There Cafe`]);
@@ -255,7 +255,7 @@ describe('searching people and places', () => {
     await registerAccount(app, 'maria', { firstname: 'Maria', lastname: 'Gomez' });
     await registerAccount(app, 'mario', { firstname: 'Mario', lastname: 'Rossi' });
     await registerAccount(app, 'percent', { firstname: 'Pat', lastname: 'Cent' });
-    app.db.insert(establishments).values({ placeId: 'test:mar', name: 'Marigold Tea House', lat: 30.27, lng: -97.74 }).run();
+    insertEstablishment(app.db, { placeId: 'test:mar', name: 'Marigold Tea House', lat: 30.27, lng: -97.74 });
   });
   afterAll(() => app.close());
 

@@ -17,6 +17,8 @@ import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { recoveryPasswordHash } from '../auth/recovery';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
+import { ftsPrefixQuery } from '../map/gazetteer.service';
+import { PlaceRepository } from '../place/place.repository';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 
 const SEARCH_LIMIT = 20;
@@ -63,6 +65,7 @@ export class UserService {
     @Inject(DATABASE) private readonly db: DB,
     private readonly images: ImageStore,
     private readonly rateLimit: RateLimitService,
+    private readonly places: PlaceRepository,
   ) {}
 
   loadOwnProfile(actor: AuthUser, claimedEmail?: string): { status: 200; user: OwnProfile } {
@@ -201,13 +204,9 @@ export class UserService {
       .limit(SEARCH_LIMIT)
       .all();
     const imagesByUser = this.profileImagesOf(people.map((person) => person.id));
-    const places = this.db
-      .select({ id: establishments.id, name: establishments.name })
-      .from(establishments)
-      .where(sql`lower(${establishments.name}) like ${pattern} escape '\\'`)
-      .orderBy(asc(establishments.name))
-      .limit(SEARCH_LIMIT - people.length)
-      .all();
+    // Places by name through the place search's FTS5 index: words typed are name-word prefixes, best match first.
+    const words = ftsPrefixQuery(searchString);
+    const places = words && people.length < SEARCH_LIMIT ? this.places.searchText(`name : (${words})`, SEARCH_LIMIT - people.length) : [];
     return {
       searchresult: [
         ...people.map((person) => ({ username: person.username, profile_images: imagesByUser.get(person.id) ?? [] })),

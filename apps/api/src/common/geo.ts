@@ -1,7 +1,8 @@
 /** Small geometry on the sphere, enough for distances of a few kilometres and boxes around a point. */
 
 const EARTH_RADIUS_METERS = 6_371_008.8;
-const METERS_PER_DEGREE_LAT = 111_320;
+/** Metres in one degree of latitude (and of longitude at the equator), as boxes and tests reckon them. */
+export const METERS_PER_DEGREE_LAT = 111_320;
 
 export interface LatLng {
   lat: number;
