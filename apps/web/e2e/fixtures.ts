@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { establishments, openDatabase, placeFollows, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { establishments, insertEstablishment, openDatabase, placeFollows, postImages, postLikes, posts, users, type DB } from '@siplog/db';
 
 export interface Person {
   email: string;
@@ -187,8 +187,9 @@ export function seedPosts(dataDir: string, username: string, items: SeedPost[]):
     const likers = db.select({ id: users.id }).from(users).all().map((row) => row.id);
     const now = Date.now();
     return items.map((item) => {
-      db.insert(establishments)
-        .values({
+      const known = db.select({ id: establishments.id }).from(establishments).where(eq(establishments.placeId, placeIdOf(item.place.name))).get();
+      if (!known) {
+        insertEstablishment(db, {
           placeId: placeIdOf(item.place.name),
           name: item.place.name,
           street: item.place.street ?? '',
@@ -197,9 +198,8 @@ export function seedPosts(dataDir: string, username: string, items: SeedPost[]):
           zip: '78701',
           lat: 30.26,
           lng: -97.74,
-        })
-        .onConflictDoNothing({ target: establishments.placeId })
-        .run();
+        });
+      }
       const post = db
         .insert(posts)
         .values({
@@ -245,22 +245,18 @@ export interface SeedPlace {
   name: string;
   street: string;
   city: string;
-  state: string;
-  zip: string;
-  country?: string;
   lat: number;
   lng: number;
+  state?: string;
+  zip?: string;
+  country?: string;
+  /** The map provider's id; by default one made from the name, by which seedPosts and followPlace find the place. */
+  placeId?: string;
 }
 
-/** Adds an establishment (seedPosts and followPlace find it again by its name); answers its establishment_id. */
+/** Adds an establishment through the one insert path (it gets its slug); answers its establishment_id. */
 export function seedPlace(dataDir: string, place: SeedPlace): number {
-  return withDatabase(dataDir, (db) =>
-    db
-      .insert(establishments)
-      .values({ placeId: placeIdOf(place.name), country: '', ...place })
-      .returning({ id: establishments.id })
-      .get().id,
-  );
+  return withDatabase(dataDir, (db) => insertEstablishment(db, { ...place, placeId: place.placeId ?? placeIdOf(place.name) }).id);
 }
 
 /** The establishment_id of a place added by seedPlace or seedPosts. */

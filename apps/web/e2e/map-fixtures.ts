@@ -1,47 +1,22 @@
-/** Places for the map tests, written straight into the running app's database (places have no UI-free creation path). */
-import path from 'node:path';
-import { establishments, openDatabase } from '@siplog/db';
+/** Places for the map tests: the data lives here, the rows are written by fixtures.ts's seedPlace. */
+import { seedPlace, type SeedPlace } from './fixtures';
 
-export interface SeedPlace {
-  name: string;
-  street: string;
-  lat: number;
-  lng: number;
-}
+const inChicago = { city: 'Chicago', state: 'IL', zip: '60603', country: 'US' };
 
 /** Central Chicago, inside the bundled street data: the Loop and the Near North Side. */
 export const LOOP_PLACES: SeedPlace[] = [
-  { name: 'Loop Roasters', street: '120 S State St', lat: 41.8805, lng: -87.6278 },
-  { name: 'Wabash Tea House', street: '30 N Wabash Ave', lat: 41.8829, lng: -87.6262 },
-  { name: 'Pearl & Boba', street: '200 W Madison St', lat: 41.8818, lng: -87.6345 },
+  { name: 'Loop Roasters', street: '120 S State St', lat: 41.8805, lng: -87.6278, ...inChicago },
+  { name: 'Wabash Tea House', street: '30 N Wabash Ave', lat: 41.8829, lng: -87.6262, ...inChicago },
+  { name: 'Pearl & Boba', street: '200 W Madison St', lat: 41.8818, lng: -87.6345, ...inChicago },
 ];
 
 /** Just north of the Loop's first screen (1280 × 800 at zoom 14), one drag away. */
-export const RIVER_NORTH_PLACE: SeedPlace = { name: 'River North Chai', street: '700 N Clark St', lat: 41.8985, lng: -87.631 };
+export const RIVER_NORTH_PLACE: SeedPlace = { name: 'River North Chai', street: '700 N Clark St', lat: 41.8985, lng: -87.631, ...inChicago };
+
+/** In Wicker Park, the neighbourhood the area-search test opens. */
+export const WICKER_PARK_PLACE: SeedPlace = { name: 'Damen Leaf & Bean', street: '1550 N Damen Ave', lat: 41.9097, lng: -87.6776, ...inChicago };
 
 /** Adds establishments; answers their ids in order. */
 export function seedPlaces(dataDir: string, places: SeedPlace[]): number[] {
-  const db = openDatabase(path.join(dataDir, 'app.db'));
-  try {
-    return places.map(
-      (place) =>
-        db
-          .insert(establishments)
-          .values({
-            placeId: `e2e-map:${place.name}`,
-            name: place.name,
-            street: place.street,
-            city: 'Chicago',
-            state: 'IL',
-            zip: '60603',
-            country: 'US',
-            lat: place.lat,
-            lng: place.lng,
-          })
-          .returning({ id: establishments.id })
-          .get().id,
-    );
-  } finally {
-    db.$client.close();
-  }
+  return places.map((place) => seedPlace(dataDir, place));
 }

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { RIVER_NORTH_PLACE, LOOP_PLACES, seedPlaces } from './map-fixtures';
+import { LIMITS } from '@siplog/contracts';
+import { RIVER_NORTH_PLACE, LOOP_PLACES, seedPlaces, WICKER_PARK_PLACE } from './map-fixtures';
 
 const placesPanel = (page: Page) => page.getByRole('region', { name: 'Places in this area' });
 const placeButton = (page: Page, name: string) => page.locator('.places-list__item', { hasText: name });
@@ -13,6 +14,16 @@ async function openHome(page: Page) {
   await page.locator('.map-view canvas').waitFor();
   await page.locator('.map-view__loading').waitFor({ state: 'detached' });
   await placeButton(page, LOOP_PLACES[0].name).waitFor();
+}
+
+/** Waits until the camera is still: MapView marks the map with data-moving from movestart to moveend. */
+async function cameraSettled(page: Page) {
+  await page.locator('.map-view:not([data-moving])').waitFor();
+}
+
+/** The zoom the camera last settled at (MapView's data-zoom). */
+async function mapZoom(page: Page): Promise<number> {
+  return page.locator('.map-view').evaluate((element) => Number((element as HTMLElement).dataset.zoom));
 }
 
 /** Where the card (and so the selected pin) sits on the map, in page pixels. */
@@ -34,7 +45,7 @@ describe('map home', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const all = [...LOOP_PLACES, RIVER_NORTH_PLACE];
+    const all = [...LOOP_PLACES, RIVER_NORTH_PLACE, WICKER_PARK_PLACE];
     seedPlaces(app.dataDir, all).forEach((id, index) => (ids[all[index].name] = id));
   });
   afterAll(async () => {
@@ -76,7 +87,7 @@ describe('map home', () => {
     // The list selects a place on the map: its card sits on its pin, which tells where the pin is drawn.
     await placeButton(page, place.name).click();
     await popupCard(page).getByRole('heading', { name: place.name }).waitFor();
-    await page.waitForTimeout(1200); // the camera glides to the place
+    await cameraSettled(page); // the camera glides to the place
     const pin = await popupAnchor(page);
     await popupCard(page).getByRole('button', { name: 'Close' }).click();
     await popupCard(page).waitFor({ state: 'detached' });
@@ -103,7 +114,7 @@ describe('map home', () => {
     await closeAll();
   });
 
-  it('moves the map to a search result and opens it; an unknown term says Location not found', async () => {
+  it('moves the map to a search result at the after-search zoom and opens it; an unknown term says Location not found', async () => {
     const { page } = await open();
     await openHome(page);
     const search = page.getByRole('combobox', { name: 'Search places' });
@@ -114,14 +125,40 @@ describe('map home', () => {
     expect(await option.getAttribute('aria-selected')).toBe('true');
     await search.press('Enter');
     await popupCard(page).getByRole('heading', { name: RIVER_NORTH_PLACE.name }).waitFor();
+    await cameraSettled(page);
+    expect(await mapZoom(page)).toBeCloseTo(LIMITS.mapZoomAfterSearch, 1);
     // The page moved the map, so it loads the new area by itself.
     await placeButton(page, RIVER_NORTH_PLACE.name).waitFor();
 
+    // The debounced search says so where the results would be, before any Enter.
     await search.fill('zzqxv nowhere');
+    const notFound = page.locator('.place-search').getByRole('status');
+    await notFound.getByText('Location not found').waitFor();
+    expect(await notFound.innerText()).toContain('Please try a different search term.');
+    expect(await page.getByRole('option').count()).toBe(0);
     await search.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Location not found' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('Please try a different search term.');
+    await closeAll();
+  });
+
+  it('moves the map to a searched neighbourhood and links to its page, which lists its places', async () => {
+    const { page } = await open();
+    await openHome(page);
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await search.fill('Wicker Park');
+    await page.getByRole('option', { name: /Wicker Park.*Area/ }).click();
+    const link = page.getByRole('link', { name: 'See all places in Wicker Park' });
+    await link.waitFor();
+    await cameraSettled(page);
+    expect(await mapZoom(page)).toBeCloseTo(LIMITS.mapZoomAfterSearch, 1);
+    await placeButton(page, WICKER_PARK_PLACE.name).waitFor();
+
+    await link.click();
+    await page.waitForURL('**/view/wicker-park-il');
+    await page.getByRole('heading', { level: 1, name: 'Wicker Park' }).waitFor();
+    await page.getByRole('list', { name: 'Places in Wicker Park' }).getByText(WICKER_PARK_PLACE.name).waitFor();
     await closeAll();
   });
 
@@ -179,6 +216,63 @@ describe('map home', () => {
     await placeButton(page, LOOP_PLACES[0].name).waitFor();
     expect(await page.locator('.map-view canvas').count()).toBe(0);
     expect(await placesPanel(page).isVisible()).toBe(true);
+    await closeAll();
+  });
+
+  /**
+   * Makes the first `failures` URLs of the MapLibre engine chunk fail (every request for them: Vite's
+   * modulepreload and the import itself ask for the chunk twice); answers the distinct URLs asked, in order.
+   */
+  const failEngineChunk = async (page: Page, failures: number) => {
+    const urls: string[] = [];
+    await page.route(/\/assets\/maplibre-engine-[^/]+\.js(\?.*)?$/, (route) => {
+      const url = route.request().url();
+      if (!urls.includes(url)) urls.push(url);
+      return urls.indexOf(url) < failures ? route.abort('failed') : route.continue();
+    });
+    return urls;
+  };
+
+  it('retries a failed map engine download under a fresh URL, and the map still draws', async () => {
+    const { page } = await open();
+    const urls = await failEngineChunk(page, 2);
+    await openHome(page);
+    // The first try and a retry failed; a retry under the first URL would fail at once (the browser remembers the failure).
+    expect(urls).toHaveLength(3);
+    expect(urls[1]).toMatch(/\?retry=\d+$/);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await closeAll();
+  });
+
+  it('says the map could not be loaded after 3 retries, and Retry really tries again', async () => {
+    const { page } = await open();
+    const urls = await failEngineChunk(page, 1 + LIMITS.mapScriptRetries);
+    await page.goto('/');
+    const failure = page.getByRole('alert').filter({ hasText: 'The map could not be loaded.' });
+    await failure.waitFor();
+    expect(urls).toHaveLength(1 + LIMITS.mapScriptRetries);
+
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('.map-view__loading').waitFor({ state: 'detached' });
+    await page.locator('.map-view canvas').waitFor();
+    expect(await failure.count()).toBe(0);
+    expect(urls).toHaveLength(2 + LIMITS.mapScriptRetries);
+    await closeAll();
+  });
+
+  it('says the map could not be loaded when its style fails, instead of loading forever; Retry draws it', async () => {
+    const { page } = await open();
+    await page.route('**/api/map/style.json', (route) => route.abort('failed'));
+    await page.goto('/');
+    const failure = page.getByRole('alert').filter({ hasText: 'The map could not be loaded.' });
+    await failure.waitFor();
+    expect(await page.locator('.map-view__loading').count()).toBe(0);
+
+    await page.unroute('**/api/map/style.json');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('.map-view__loading').waitFor({ state: 'detached' });
+    await placeButton(page, LOOP_PLACES[0].name).waitFor();
+    expect(await failure.count()).toBe(0);
     await closeAll();
   });
 });

@@ -1,12 +1,13 @@
 /**
  * Screenshots of the place screens at 1280 and 375 px: `npx tsx e2e/place-screens.ts [out-dir]` (build the API and
  * the web app first). Seeds Chicago places with reviews and photos, then shoots /view/{id} (with its followers list
- * and a review), the empty place, not-found, /view/{area}, /view/location/{slug} and /testfeed.
+ * and a review), the empty place, not-found, /view/{area}, /view/location/{slug}, /testfeed, and a public profile
+ * (/user/{username}) with its followers and following lists.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { followPlace, makePng, registerPerson, SCREENSHOT_PERSON, seedPlace, seedPosts, storeImage } from './fixtures';
+import { followPlace, makePng, postJson, registerPerson, SCREENSHOT_PERSON, seedPlace, seedPosts, storeImage } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-place-screens');
@@ -28,6 +29,12 @@ try {
     { order: 'Pour over, Ethiopia', review: 'Clean.', rating: 4, place: { name: 'Intelligentsia Coffee Wicker Park Coffeebar', city: 'Chicago' }, images: [photos[3], photos[4]], minutesAgo: 30 },
   ]);
   followPlace(app.dataDir, ann.username, 'Dark Matter Coffee');
+  followPlace(app.dataDir, ann.username, 'Intelligentsia Coffee Wicker Park Coffeebar');
+  // Ben follows Ann and she follows him back: her public profile has both lists, seen by Ben (with follow buttons).
+  const ben = await registerPerson(app.baseUrl, app.dataDir, { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' });
+  await postJson(app.baseUrl, '/api/user/followuser', { targetusername: ann.username }, ben.token);
+  await postJson(app.baseUrl, '/api/user/followuser', { targetusername: ben.username }, ann.token);
+  await postJson(app.baseUrl, '/api/user/updateprofiledetails', { gender: '', bio: 'Espresso nerd. Chicago.' }, ann.token);
 
   const shoot = async (page: Page, name: string, fullPage = true) => {
     await page.waitForLoadState('networkidle');
@@ -45,7 +52,7 @@ try {
     await page.goto(`/view/${darkMatter}`);
     await page.getByRole('list', { name: 'Recent Reviews' }).waitFor();
     await shoot(page, `${label}-place`);
-    await page.getByRole('button', { name: /followers$/ }).click();
+    await page.getByRole('button', { name: /followers?$/ }).click();
     await page.getByRole('dialog', { name: 'followers' }).getByRole('link').first().waitFor();
     await shoot(page, `${label}-place-followers`, false);
     await page.keyboard.press('Escape');
@@ -68,6 +75,24 @@ try {
     await page.goto(`/view/${darkMatter}`);
     await page.getByRole('button', { name: /^unfollow / }).waitFor();
     await shoot(page, `${label}-place-signed-in`, false);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
+    await page.getByRole('link', { name: /^Share / }).click();
+    await page.getByText('Link copied').waitFor();
+    await shoot(page, `${label}-place-link-copied`, false);
+
+    await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), ben);
+    await page.goto(`/user/${ann.username}`);
+    await page.getByRole('button', { name: `unfollow @${ann.username}` }).waitFor();
+    await shoot(page, `${label}-profile`);
+    for (const list of ['followers', 'following']) {
+      await page.getByRole('button', { name: new RegExp(`${list}$`) }).click();
+      const dialog = page.getByRole('dialog', { name: list });
+      await dialog.getByRole('listitem').first().waitFor();
+      await shoot(page, `${label}-profile-${list}`, false);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
     await context.close();
   }
 } finally {

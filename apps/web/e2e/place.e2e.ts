@@ -79,7 +79,7 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     }, session);
   };
   const hero = () => page.getByRole('region', { name: DARK_MATTER.name, exact: true });
-  const followersButton = () => hero().getByRole('button', { name: /^\S+ followers$/ });
+  const followersButton = () => hero().getByRole('button', { name: /^\S+ followers?$/ });
   const overflow = (target: Page) => target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
   it('shows a place: name, address, counts, photos and recent reviews newest first', async () => {
@@ -89,7 +89,7 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     const text = await hero().textContent();
     expect(text).toContain('1805 W Chicago Ave, Chicago, IL 60622, US');
     expect(text).toContain('2 reviews');
-    expect(await followersButton().textContent()).toBe('1 followers');
+    expect(await followersButton().textContent()).toBe('1 follower');
     expect(await hero().getByRole('link', { name: /1805 W Chicago Ave/ }).getAttribute('href')).toBe(
       `https://www.google.com/maps/dir/?api=1&destination=${DARK_MATTER.lat},${DARK_MATTER.lng}`,
     );
@@ -174,7 +174,7 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     await expect.poll(() => unfollow.isEnabled()).toBe(true);
     await unfollow.click();
     await follow.waitFor();
-    await hero().getByRole('button', { name: '1 followers' }).waitFor();
+    await hero().getByRole('button', { name: '1 follower', exact: true }).waitFor();
     const status = await trpcQuery(app.baseUrl, 'place.isFollowed', { establishment_id: darkMatterId }, ann.token);
     expect(status.json.result.data.followed).toBe(false);
   });
@@ -261,6 +261,45 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
 
     await page.goto('/view/location/no-such-place-slug');
     await page.getByRole('heading', { name: 'We could not find this place' }).waitFor();
+  });
+
+  it('answers /view/location without a location as a page that does not exist, not as an area', async () => {
+    const response = await page.goto('/view/location');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'This cup is empty', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Page not found · Siplog');
+    expect(await page.getByRole('heading', { name: 'We could not find this area' }).count()).toBe(0);
+  });
+
+  it("shares the place's readable /view/location/{slug} link: the share sheet where there is one, else the clipboard", async () => {
+    const answer = await trpcQuery(app.baseUrl, 'place.byId', { establishment_id: darkMatterId });
+    const slug: string = answer.json.result.data.establishment.slug;
+    const url = `${app.baseUrl}/view/location/${slug}`;
+    await page.goto(`/view/${darkMatterId}`);
+    const share = hero().getByRole('link', { name: `Share ${DARK_MATTER.name}`, exact: true });
+    expect(await share.getAttribute('href')).toBe(`/view/location/${slug}`);
+
+    // A browser with the Web Share API (a phone): the sheet gets the place's name and its link.
+    await page.evaluate(() => {
+      const shared: unknown[] = [];
+      Object.assign(window, { shared });
+      Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true });
+      Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void shared.push(data) });
+    });
+    await share.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([{ title: DARK_MATTER.name, url }]);
+    expect(page.url()).toBe(`${app.baseUrl}/view/${darkMatterId}`);
+
+    // Without it (most desktops): the link is copied, and the page says so.
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    try {
+      await share.click();
+      await hero().getByRole('status').getByText('Link copied').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    } finally {
+      await page.context().clearPermissions();
+    }
   });
 
   it('shows the test feed card with a photo carousel and local like and follow toggles', async () => {

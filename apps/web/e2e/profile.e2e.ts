@@ -180,8 +180,16 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     const unfollow = card().getByRole('button', { name: 'unfollow @benortiz', exact: true });
     await follow.waitFor();
     await expect(follow.isEnabled()).resolves.toBe(true);
-    await follow.click();
+    // A double click sends one follow request.
+    const followCalls: string[] = [];
+    const countFollow = (request: { url: () => string }) => {
+      if (/[/,]user\.follow(,|$)/.test(new URL(request.url()).pathname)) followCalls.push(request.url());
+    };
+    page.on('request', countFollow);
+    await follow.dblclick();
     await unfollow.waitFor();
+    page.off('request', countFollow);
+    expect(followCalls.length).toBe(1);
     expect(await unfollow.textContent()).toBe('unfollow');
     await card().getByText('1 followers').waitFor();
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { NOT_WEB_ROUTES, WEB_ROUTES, type WebRouteName } from '@siplog/contracts';
 import { AppLayout } from './components/layout/AppLayout';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
@@ -17,14 +18,39 @@ function AppShellFallback() {
   );
 }
 
+/** Each page's screen, loaded when someone opens it; the type asks for one screen per page of the route table. */
+const SCREENS: { [page in WebRouteName]: () => Promise<ComponentType> } = {
+  home: () => import('./routes/home/HomePage').then((m) => m.HomePage),
+  login: () => import('./routes/login/LoginPage').then((m) => m.LoginPage),
+  join: () => import('./routes/join/JoinPage').then((m) => m.JoinPage),
+  mylog: () => import('./routes/mylog/MyLogPage').then((m) => m.MyLogPage),
+  placeByLocation: () => import('./routes/view/PlaceByLocationPage').then((m) => m.PlaceByLocationPage),
+  // Digits show the place page, anything else the area's places; ViewPage decides by the parameter.
+  view: () => import('./routes/view/ViewPage').then((m) => m.ViewPage),
+  profileByName: () => import('./routes/user/ProfileByNamePage').then((m) => m.ProfileByNamePage),
+  profile: () => import('./routes/user/PublicProfilePage').then((m) => m.PublicProfilePage),
+  contact: () => import('./routes/contact/ContactPage').then((m) => m.ContactPage),
+  termsOfService: () => import('./routes/legal/TermsOfServicePage').then((m) => m.TermsOfServicePage),
+  privacyPolicy: () => import('./routes/legal/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),
+  testFeed: () => import('./routes/testfeed/TestFeedPage').then((m) => m.TestFeedPage),
+};
+
 /**
- * A route whose screen is its own chunk: the entry holds only the shell (header, footer, router, tRPC), and a
- * screen's code (and a map engine on the map's routes) loads when someone opens it. While a chunk loads on a
- * click, the current screen stays in place (React Router waits for `lazy`), so there is no flash of a spinner.
+ * The router's pages, from the route table the server also answers 404s by (@siplog/contracts WEB_ROUTES), so the
+ * two cannot drift. A screen is its own chunk: the entry holds only the shell (header, footer, router, tRPC), and a
+ * screen's code (and a map engine on the map's routes) loads when someone opens it. While a chunk loads on a click,
+ * the current screen stays in place (React Router waits for `lazy`), so there is no flash of a spinner.
  */
-function lazyRoute<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
-  return { path, lazy: async () => ({ Component: pick(await load()) }) };
-}
+const pageRoutes: RouteObject[] = [
+  ...(Object.keys(WEB_ROUTES) as WebRouteName[]).map((page) => ({
+    path: WEB_ROUTES[page],
+    lazy: async () => ({ Component: await SCREENS[page]() }),
+  })),
+  // Paths a parameter route would take that are no page (/view/location), and everything else. NotFoundPage is in
+  // the entry already: the error page shows it for a 404.
+  ...NOT_WEB_ROUTES.map((path) => ({ path, Component: NotFoundPage })),
+  { path: '*', Component: NotFoundPage },
+];
 
 const router = createBrowserRouter([
   {
@@ -32,28 +58,7 @@ const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     // The first load of a lazy screen: the header and footer show at once, the page fills in when its chunk arrives.
     HydrateFallback: AppShellFallback,
-    children: [
-      lazyRoute('/', () => import('./routes/home/HomePage'), (m) => m.HomePage),
-      lazyRoute('/login', () => import('./routes/login/LoginPage'), (m) => m.LoginPage),
-      lazyRoute('/join', () => import('./routes/join/JoinPage'), (m) => m.JoinPage),
-      lazyRoute('/mylog', () => import('./routes/mylog/MyLogPage'), (m) => m.MyLogPage),
-      // Spec §2 Establishment routes:
-      // - /view/{establishment_id} (digits only): the place page;
-      // - /view/{location} (anything else: a city or neighbourhood name or slug, /view/chicago, /view/wicker-park):
-      //   the places of that area; one route, ViewPage decides by the parameter;
-      // - /view/location/{location}: one place by its slug, place_id or 'lat,lng', shown as the same place page.
-      lazyRoute('/view/location/:location', () => import('./routes/view/PlaceByLocationPage'), (m) => m.PlaceByLocationPage),
-      lazyRoute('/view/:param', () => import('./routes/view/ViewPage'), (m) => m.ViewPage),
-      lazyRoute('/user/name/:name', () => import('./routes/user/ProfileByNamePage'), (m) => m.ProfileByNamePage),
-      lazyRoute('/user/:username', () => import('./routes/user/PublicProfilePage'), (m) => m.PublicProfilePage),
-      lazyRoute('/contact', () => import('./routes/contact/ContactPage'), (m) => m.ContactPage),
-      lazyRoute('/terms-of-service', () => import('./routes/legal/TermsOfServicePage'), (m) => m.TermsOfServicePage),
-      lazyRoute('/privacy-policy', () => import('./routes/legal/PrivacyPolicyPage'), (m) => m.PrivacyPolicyPage),
-      // Spec §2 Test feed card: one establishment from the feed (limit 1, skip 1).
-      lazyRoute('/testfeed', () => import('./routes/testfeed/TestFeedPage'), (m) => m.TestFeedPage),
-      // In the entry already: the error page shows it for a 404.
-      { path: '*', Component: NotFoundPage },
-    ],
+    children: pageRoutes,
   },
 ]);
 

@@ -39,7 +39,7 @@ export function Modal({ title, label, onClose, children, className = '', headerE
             {title}
           </h2>
           {headerExtra}
-          <button type="button" className="sip-modal__close" onClick={onClose} aria-label="Close">
+          <button type="button" className="icon-button icon-button--ghost sip-modal__close" onClick={onClose} aria-label="Close">
             <CloseIcon />
           </button>
         </header>

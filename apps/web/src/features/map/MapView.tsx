@@ -1,8 +1,9 @@
 import { LIMITS } from '@siplog/contracts';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { logToServer } from '../../lib/client-log';
-import type { Bounds, LatLng, MapEngineEvents, MapPin, ScreenPoint } from './map-types';
-import { useMapEngine, type MapStatus } from './useMapEngine';
+import type { Bounds, LatLng, MapPin, ScreenPoint } from './map-types';
+import { useMapEngine, type MapStatus, type MapViewEvents } from './useMapEngine';
+import { boundsAround } from './view-bounds';
 import './map.css';
 
 export interface MapViewHandle {
@@ -21,6 +22,11 @@ export interface MapViewProps {
   pins: MapPin[];
   selectedId?: number | null;
   onPinSelect?: (id: number) => void;
+  /**
+   * The area the map will open on, told once before the engine has loaded (from the map's size), so the
+   * page can fetch what it shows at the same time as the map loads.
+   */
+  onOpeningView?: (bounds: Bounds) => void;
   /** The camera settled on a view (also once for the first view). */
   onMoveEnd?: (bounds: Bounds, center: LatLng, zoom: number) => void;
   /** A click on the map away from any pin. */
@@ -47,6 +53,7 @@ export function MapView({
   pins,
   selectedId = null,
   onPinSelect = noop,
+  onOpeningView = noop,
   onMoveEnd = noop,
   onMapClick = noop,
   onStatusChange = noop,
@@ -55,19 +62,24 @@ export function MapView({
   className = '',
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const popupElement = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ pin: MapPin; point: ScreenPoint } | null>(null);
   const [showsView, setShowsView] = useState(false);
   const placePopup = useRef<() => void>(noop);
 
-  const events = useRef<MapEngineEvents>(null!);
+  const events = useRef<MapViewEvents>(null!);
   events.current = {
     onPinSelect: (id) => {
       setHover(null);
       onPinSelect(id);
     },
     onPinHover: (pin, point) => setHover(pin && point ? { pin, point } : null),
+    // Attributes, not state: no render per flight; tests and styles can tell a moving map and its zoom.
+    onMoveStart: () => frame.current?.setAttribute('data-moving', ''),
     onMoveEnd: (bounds, at, level) => {
+      frame.current?.removeAttribute('data-moving');
+      frame.current?.setAttribute('data-zoom', level.toFixed(2));
       setShowsView(true);
       onMoveEnd(bounds, at, level);
     },
@@ -77,6 +89,14 @@ export function MapView({
   };
 
   const { engine, status, retry } = useMapEngine({ container, initialCenter: center, initialZoom: zoom, minZoom, events });
+
+  const openingViewTold = useRef(false);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (openingViewTold.current || !element || status === 'unsupported') return;
+    openingViewTold.current = true;
+    onOpeningView(boundsAround(center, zoom, element.clientWidth, element.clientHeight));
+  }, [status, center, zoom, onOpeningView]);
 
   // A new `center` (the person's location, say) moves the camera; the first one is where the map opened.
   const shownCenter = useRef(center);
@@ -120,12 +140,13 @@ export function MapView({
   }
 
   return (
-    <div className={`map-view ${className}`.trim()}>
+    <div ref={frame} className={`map-view ${className}`.trim()}>
       <div ref={container} className="map-view__canvas" aria-label="Map" role="region" />
       {status === 'loading' || (status === 'ready' && !showsView) ? <div className="map-view__loading" aria-hidden="true" /> : null}
       {status === 'failed' && (
         <div className="map-view__failure" role="alert">
           <p>The map could not be loaded.</p>
+          <p className="map-view__failure-hint">Check your connection and try again.</p>
           <button type="button" className="button button--small button--primary" onClick={retry}>
             Retry
           </button>

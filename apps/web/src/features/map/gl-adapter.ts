@@ -10,7 +10,6 @@ export interface GlMap {
   addSource(id: string, source: object): unknown;
   getSource(id: string): unknown;
   addLayer(layer: object): unknown;
-  setFilter(layerId: string, filter: unknown): unknown;
   queryRenderedFeatures(box: [[number, number], [number, number]], options: { layers: string[] }): GlFeature[];
   getCanvas(): HTMLCanvasElement;
   getBounds(): { getWest(): number; getSouth(): number; getEast(): number; getNorth(): number } | null;
@@ -34,13 +33,39 @@ interface GeoJsonSourceLike {
 }
 
 const SOURCE = 'siplog-places';
+/** The selected pin on its own, never clustered: it stays visible at the after-search zoom inside a crowd. */
+const SELECTED_SOURCE = 'siplog-selected';
 const CLUSTERS = 'siplog-clusters';
 const CLUSTER_COUNT = 'siplog-cluster-count';
 const PIN_SHADOW = 'siplog-pin-shadow';
 const PINS = 'siplog-pins';
 const SELECTED = 'siplog-pin-selected';
 const HIT_LAYERS = [SELECTED, PINS, CLUSTERS];
-const NOTHING_SELECTED = -1;
+
+/** The client log hears this many map errors per page; after that only how many more there were. */
+const LOGGED_ERRORS_MAX = 5;
+const ERROR_COUNT_EVERY_MS = 60_000;
+/** A first view that has not appeared by then will not: the page says so and offers a retry. */
+const FIRST_LOAD_TIMEOUT_MS = 45_000;
+
+let errorsSeen = 0;
+let errorsUncounted = 0;
+let countTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Passes the page's first few map errors on, then one line a minute with how many more there were (tile errors come in floods). */
+function reportMapError(message: string, report: (message: string) => void) {
+  errorsSeen += 1;
+  if (errorsSeen <= LOGGED_ERRORS_MAX) {
+    report(errorsSeen === LOGGED_ERRORS_MAX ? `${message} (further map errors are only counted)` : message);
+    return;
+  }
+  errorsUncounted += 1;
+  countTimer ??= setTimeout(() => {
+    report(`${errorsUncounted} more map errors (${errorsSeen} on this page)`);
+    errorsUncounted = 0;
+    countTimer = null;
+  }, ERROR_COUNT_EVERY_MS);
+}
 
 function pinFeatures(pins: MapPin[]) {
   return {
@@ -101,11 +126,11 @@ function addPinLayers(map: GlMap, { colors }: MapEngineOptions) {
       'circle-stroke-color': colors.halo,
     },
   });
+  map.addSource(SELECTED_SOURCE, { type: 'geojson', data: pinFeatures([]) });
   map.addLayer({
     id: SELECTED,
     type: 'circle',
-    source: SOURCE,
-    filter: ['==', ['get', 'id'], NOTHING_SELECTED],
+    source: SELECTED_SOURCE,
     paint: {
       'circle-color': colors.pinSelected,
       'circle-radius': 12,
@@ -160,17 +185,31 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
   let selected: number | null = null;
   let loaded = false;
 
+  let styleReady = false;
+  let hovered: number | null = null;
+
   const source = () => map.getSource(SOURCE) as GeoJsonSourceLike | undefined;
-  const applySelection = () => map.setFilter(SELECTED, ['==', ['get', 'id'], selected ?? NOTHING_SELECTED]);
+  const applySelection = () => {
+    const pin = selected === null ? undefined : pins.get(selected);
+    (map.getSource(SELECTED_SOURCE) as GeoJsonSourceLike | undefined)?.setData(pinFeatures(pin ? [pin] : []));
+  };
+
+  /** Tells MapView only when the pin under the pointer changes: mousemove fires on every pixel. */
+  const hover = (pin: MapPin | null) => {
+    const id = pin?.id ?? null;
+    if (id === hovered) return;
+    hovered = id;
+    events.onPinHover(pin, pin ? map.project([pin.lng, pin.lat]) : null);
+  };
 
   map.on('mousemove', (event: { point: { x: number; y: number } }) => {
     if (!loaded) return;
     const feature = featureNear(map, event.point);
     map.getCanvas().style.cursor = feature ? 'pointer' : '';
     const pin = feature && !feature.properties?.cluster ? pins.get(Number(feature.properties?.id)) : undefined;
-    events.onPinHover(pin ?? null, pin ? map.project([pin.lng, pin.lat]) : null);
+    hover(pin ?? null);
   });
-  map.on('mouseout', () => events.onPinHover(null, null));
+  map.on('mouseout', () => hover(null));
 
   map.on('click', (event: { point: { x: number; y: number }; lngLat: { lng: number; lat: number } }) => {
     const feature = loaded ? featureNear(map, event.point) : undefined;
@@ -182,7 +221,7 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
     if (feature.properties?.cluster) {
       clusterExpansionZoom(source(), Number(feature.properties.cluster_id))
         .then((zoom) => map.easeTo({ center: [lng, lat], zoom }))
-        .catch((error: unknown) => events.onError(`Cluster zoom failed: ${String(error)}`));
+        .catch((error: unknown) => reportMapError(`Cluster zoom failed: ${String(error)}`, events.onError));
       return;
     }
     events.onPinSelect(Number(feature.properties?.id));
@@ -192,11 +231,33 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
     const center = map.getCenter();
     events.onMoveEnd(boundsOf(map), { lat: center.lat, lng: center.lng }, map.getZoom());
   };
+  map.on('movestart', () => {
+    // A tooltip stays where its pin was; a moving map takes the pin away from it.
+    hover(null);
+    events.onMoveStart();
+  });
   map.on('move', () => events.onMove());
   map.on('moveend', reportView);
-  map.on('error', (event: { error?: { message?: string } }) => events.onError(event.error?.message ?? 'Map error'));
+
+  const firstLoadTimer = setTimeout(() => {
+    if (!loaded) events.onLoadFailed(`The map did not load within ${FIRST_LOAD_TIMEOUT_MS / 1000} s`);
+  }, FIRST_LOAD_TIMEOUT_MS);
+  map.on('style.load', () => {
+    styleReady = true;
+  });
+  map.on('error', (event: { error?: { message?: string }; sourceId?: string }) => {
+    const message = event.error?.message ?? 'Map error';
+    // Before the style is in, an error that is no source's (a tile's) is the style's own: no first view will come.
+    if (!styleReady && !event.sourceId) {
+      clearTimeout(firstLoadTimer);
+      events.onLoadFailed(message);
+    } else {
+      reportMapError(message, events.onError);
+    }
+  });
 
   map.on('load', () => {
+    clearTimeout(firstLoadTimer);
     addPinLayers(map, options);
     loaded = true;
     source()?.setData(pinFeatures(pendingPins));
@@ -207,8 +268,10 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
   return {
     setPins(next) {
       pins = new Map(next.map((pin) => [pin.id, pin]));
-      if (loaded) source()?.setData(pinFeatures(next));
-      else pendingPins = next;
+      if (loaded) {
+        source()?.setData(pinFeatures(next));
+        applySelection();
+      } else pendingPins = next;
     },
     setSelected(id) {
       selected = id;
@@ -225,6 +288,9 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
     getZoom: () => map.getZoom(),
     project: (point) => map.project([point.lng, point.lat]),
     resize: () => map.resize(),
-    remove: () => map.remove(),
+    remove: () => {
+      clearTimeout(firstLoadTimer);
+      map.remove();
+    },
   };
 }

@@ -1,4 +1,6 @@
 /** The engine-neutral words the map speaks: the page never sees MapLibre or Mapbox types. */
+import type { AppRouter } from '@siplog/api';
+import type { inferRouterOutputs } from '@trpc/server';
 
 export interface LatLng {
   lat: number;
@@ -28,13 +30,9 @@ export interface ScreenPoint {
   y: number;
 }
 
-export type MapMode = 'mapbox' | 'style' | 'offline';
-
-export interface MapConfig {
-  mode: MapMode;
-  styleUrl: string;
-  accessToken?: string;
-}
+/** What map.config answers: which engine draws the map, and with which style. */
+export type MapConfig = inferRouterOutputs<AppRouter>['map']['config'];
+export type MapMode = MapConfig['mode'];
 
 /** What a loaded engine draws into: one per MapView, made by an engine file and driven by MapView. */
 export interface MapEngine {
@@ -53,16 +51,22 @@ export interface MapEngineEvents {
   onPinSelect: (id: number) => void;
   onPinHover: (pin: MapPin | null, point: ScreenPoint | null) => void;
   onMoveEnd: (bounds: Bounds, center: LatLng, zoom: number) => void;
+  /** The camera started moving (a pan, a zoom, or a flight the page asked for). */
+  onMoveStart: () => void;
   /** Every frame while the camera moves: things anchored to a place follow it. */
   onMove: () => void;
   onMapClick: (point: LatLng) => void;
-  /** The style or its tiles could not be loaded. */
+  /** Something went wrong that the map survives (a tile, a cluster zoom): for the client log. */
   onError: (message: string) => void;
+  /** The map cannot show its first view (the style failed, or it never loaded): the page offers a retry. */
+  onLoadFailed: (message: string) => void;
 }
 
 export interface MapEngineOptions {
   container: HTMLElement;
   config: MapConfig;
+  /** MapLibre's worker as the page already fetched it (a blob: URL), else its file is fetched. */
+  workerUrl?: string;
   center: LatLng;
   zoom: number;
   minZoom: number;

@@ -6,7 +6,6 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { adaptGlMap } from './gl-adapter';
 import type { CreateMapEngine } from './map-types';
 
-setWorkerUrl(workerUrl);
 
 let pmtilesRegistered = false;
 
@@ -19,6 +18,8 @@ async function registerPmtiles() {
 }
 
 export const createMapEngine: CreateMapEngine = async (options) => {
+  // Before the first map: MapLibre starts its worker pool then.
+  setWorkerUrl(options.workerUrl ?? workerUrl);
   if (options.config.mode === 'style') await registerPmtiles();
   const map = new MapLibreMap({
     container: options.container,

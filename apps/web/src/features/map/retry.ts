@@ -7,17 +7,17 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Runs `load`, and again up to `retries` times after a failure; rejects with the last failure.
- * `onFailure` hears every failed attempt (1 is the first try).
+ * `load` hears which retry it is (0 for the first try), `onFailure` every failed attempt (1 is the first try).
  */
 export async function withRetries<T>(
-  load: () => Promise<T>,
+  load: (retry: number) => Promise<T>,
   retries: number,
   onFailure: (attempt: number, error: unknown) => void = () => {},
   sleep: (ms: number) => Promise<void> = wait,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await load();
+      return await load(attempt);
     } catch (error) {
       onFailure(attempt + 1, error);
       if (attempt >= retries) throw error;

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { logToServer } from '../../lib/client-log';
-import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
-import { loadEngine } from './load-engine';
+import { loadMap } from './load-engine';
 import type { LatLng, MapEngine, MapEngineEvents } from './map-types';
 import { readPinColors } from './pin-colors';
-import { supportsWebGL2 } from './webgl';
+import { hasWebGL2 } from './webgl';
 
 export type MapStatus = 'loading' | 'ready' | 'failed' | 'unsupported';
+
+/** The engine's events MapView handles; a failed first load is this hook's (it turns into the 'failed' status). */
+export type MapViewEvents = Omit<MapEngineEvents, 'onLoadFailed'>;
 
 interface EngineSetup {
   container: RefObject<HTMLDivElement | null>;
@@ -15,16 +17,15 @@ interface EngineSetup {
   initialCenter: LatLng;
   initialZoom: number;
   minZoom: number;
-  events: RefObject<MapEngineEvents>;
+  events: RefObject<MapViewEvents>;
 }
 
 /**
  * Asks the server which map to draw, loads that engine's chunk (with the spec's retries) and makes the map
- * in `container`. `retry` starts over after a failure.
+ * in `container`. `retry` starts over after a failure: the code, the style and the first view.
  */
 export function useMapEngine({ container, initialCenter, initialZoom, minZoom, events }: EngineSetup) {
-  const [webgl] = useState(supportsWebGL2);
-  const config = trpc.map.config.useQuery(undefined, { enabled: webgl, staleTime: Infinity });
+  const [webgl] = useState(hasWebGL2);
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -32,20 +33,22 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
   if (!engine && !failed) opening.current = { center: initialCenter, zoom: initialZoom };
 
   useEffect(() => {
-    if (config.error) logToServer('error', `Map config failed: ${errorMessage(config.error)}`);
-  }, [config.error]);
-
-  useEffect(() => {
     const element = container.current;
-    if (!config.data || !element) return;
+    if (!webgl || !element) return;
     let cancelled = false;
     let made: MapEngine | null = null;
     setFailed(false);
-    loadEngine(config.data.mode)
-      .then((createMapEngine) =>
+    const fail = (what: string, error: unknown) => {
+      if (cancelled) return;
+      logToServer('error', `${what}: ${errorMessage(error)}`);
+      setFailed(true);
+    };
+    loadMap()
+      .then(({ config, createMapEngine, workerUrl }) =>
         createMapEngine({
           container: element,
-          config: config.data,
+          config,
+          workerUrl,
           center: opening.current.center,
           zoom: opening.current.zoom,
           minZoom,
@@ -54,6 +57,7 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
           events: {
             onPinSelect: (id) => events.current.onPinSelect(id),
             onPinHover: (pin, point) => events.current.onPinHover(pin, point),
+            onMoveStart: () => events.current.onMoveStart(),
             onMoveEnd: (bounds, center, zoom) => {
               opening.current = { center, zoom };
               events.current.onMoveEnd(bounds, center, zoom);
@@ -61,6 +65,7 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
             onMove: () => events.current.onMove(),
             onMapClick: (point) => events.current.onMapClick(point),
             onError: (message) => events.current.onError(message),
+            onLoadFailed: (message) => fail('Map could not load', message),
           },
         }),
       )
@@ -69,22 +74,15 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
         if (cancelled) created.remove();
         else setEngine(created);
       })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        logToServer('error', `Map could not start: ${errorMessage(error)}`);
-        setFailed(true);
-      });
+      .catch((error: unknown) => fail('Map could not start', error));
     return () => {
       cancelled = true;
       made?.remove();
       setEngine(null);
     };
-  }, [config.data, attempt, container, events, minZoom]);
+  }, [webgl, attempt, container, events, minZoom]);
 
-  const status: MapStatus = !webgl ? 'unsupported' : failed || config.isError ? 'failed' : engine ? 'ready' : 'loading';
-  const retry = () => {
-    if (config.isError) void config.refetch();
-    setAttempt((count) => count + 1);
-  };
+  const status: MapStatus = !webgl ? 'unsupported' : failed ? 'failed' : engine ? 'ready' : 'loading';
+  const retry = () => setAttempt((count) => count + 1);
   return { engine, status, retry };
 }

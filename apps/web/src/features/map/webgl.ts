@@ -11,3 +11,10 @@ export function supportsWebGL2(createCanvas: CanvasFactory = () => document.crea
     return false;
   }
 }
+
+let known: boolean | undefined;
+
+/** supportsWebGL2 for this page, asked once: every check makes a canvas and a context. */
+export function hasWebGL2(): boolean {
+  return (known ??= supportsWebGL2());
+}

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { HeartIcon } from '../profile/icons';
-import { StarRating } from '../profile/StarRating';
-import { ImageCarousel } from './ImageCarousel';
-import { ratingValue, streetAndCity } from './place-format';
+import { PhotoCarousel } from '../../components/carousel/PhotoCarousel';
+// The local Follow/Following toggle looks like the real follow button.
+import '../../components/follow/follow-toggle.css';
+import { CupIcon, HeartIcon } from '../profile/icons';
+import { postImageUrl } from '../profile/images';
+import { streetAndCity } from './place-format';
+import { PlaceRating } from './PlaceRating';
 import type { Establishment } from './types';
 
 /**
@@ -13,10 +16,13 @@ import type { Establishment } from './types';
 export function FeedCard({ place }: { place: Establishment }) {
   const [liked, setLiked] = useState(false);
   const [following, setFollowing] = useState(false);
-  const rating = ratingValue(place.rating);
   return (
     <article className="feed-card" aria-labelledby="feed-card-name">
-      <ImageCarousel images={place.images} label={place.name} />
+      <PhotoCarousel
+        sources={place.images.map((image) => postImageUrl(image))}
+        label={place.name}
+        placeholder={<CupIcon width={48} height={48} />}
+      />
       <div className="feed-card__body">
         <div className="feed-card__title-row">
           <h2 id="feed-card-name" className="feed-card__name">
@@ -24,7 +30,7 @@ export function FeedCard({ place }: { place: Establishment }) {
           </h2>
           <button
             type="button"
-            className={`feed-card__like${liked ? ' is-liked' : ''}`}
+            className={`icon-button icon-button--large icon-button--ghost feed-card__like${liked ? ' is-liked' : ''}`}
             aria-pressed={liked}
             aria-label="Like"
             onClick={() => setLiked((value) => !value)}
@@ -34,10 +40,7 @@ export function FeedCard({ place }: { place: Establishment }) {
         </div>
         <p className="feed-card__address">{streetAndCity(place)}</p>
         <div className="feed-card__footer">
-          <span className="feed-card__rating">
-            <StarRating rating={rating ?? 0} size={18} />
-            {rating === null ? <span className="feed-card__unrated">Not rated yet</span> : <strong>{place.rating}</strong>}
-          </span>
+          <PlaceRating rating={place.rating} size="large" />
           <button
             type="button"
             className={`follow-button follow-button--small${following ? ' is-followed' : ''}`}

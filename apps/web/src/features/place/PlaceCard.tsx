@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { CupIcon } from '../profile/icons';
 import { postImageUrl } from '../profile/images';
-import { StarRating } from '../profile/StarRating';
-import { addressLine, ratingValue, reviewCountLabel } from './place-format';
+import { addressLine } from './place-format';
+import { PlaceRating } from './PlaceRating';
 import type { Establishment } from './types';
 
 /** One place in an area's list: photo, name, address, rating and review count; the whole card opens the place. */
 export function PlaceCard({ place }: { place: Establishment }) {
-  const rating = ratingValue(place.rating);
   const cover = place.images[0];
   return (
     <li className="place-card">
@@ -18,18 +17,7 @@ export function PlaceCard({ place }: { place: Establishment }) {
         <span className="place-card__text">
           <span className="place-card__name">{place.name}</span>
           <span className="place-card__address">{addressLine(place)}</span>
-          <span className="place-card__meta">
-            {rating === null ? (
-              <span className="place-card__unrated">Not rated yet</span>
-            ) : (
-              <>
-                <StarRating rating={rating} size={13} />
-                <strong>{place.rating}</strong>
-              </>
-            )}
-            <span aria-hidden="true">·</span>
-            <span>{reviewCountLabel(place.posts)}</span>
-          </span>
+          <PlaceRating rating={place.rating} reviews={place.posts} size="small" className="place-card__meta" />
         </span>
       </Link>
     </li>

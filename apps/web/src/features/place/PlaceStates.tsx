@@ -1,32 +1,25 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import '../../routes/not-found/not-found.css';
+import { NotFoundPage } from '../../routes/not-found/NotFoundPage';
 
-/** The not-found page's look, for a place or an area that does not exist. */
-export function PlaceNotFound({ title, children }: { title: string; children: ReactNode }) {
+/** The not-found page for a place or an area that does not exist; the way on is the map. */
+export function PlaceNotFound({ title, documentTitle, children }: { title: string; documentTitle: string; children: ReactNode }) {
   return (
-    <div className="not-found place-not-found">
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1>{title}</h1>
-      <p>{children}</p>
-      <div className="not-found__actions">
-        <Link to="/" className="button button--primary">
-          Back to the map
-        </Link>
-        <Link to="/contact" className="button">
-          Contact us
-        </Link>
-      </div>
-    </div>
+    <NotFoundPage title={title} message={children} documentTitle={documentTitle}>
+      <Link to="/" className="button button--primary">
+        Back to the map
+      </Link>
+      <Link to="/contact" className="button">
+        Contact us
+      </Link>
+    </NotFoundPage>
   );
 }
 
 /** A place or an area that could not be loaded for another reason (offline, server trouble): try again. */
 export function PlaceLoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
-    <div className="not-found place-not-found">
+    <div className="not-found">
       <h1>{what} did not load</h1>
       <p>Something went wrong on our side, or the connection dropped. Please try again in a moment.</p>
       <div className="not-found__actions">

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CupIcon, PlaceIcon } from '../profile/icons';
 import { postImageUrl } from '../profile/images';
-import { StarRating } from '../profile/StarRating';
-import { addressLine, directionsUrl, followersLabel, ratingValue, reviewCountLabel } from './place-format';
+import { addressLine, directionsUrl, followersLabel, reviewCountLabel } from './place-format';
 import { PlaceFollowButton } from './PlaceFollowButton';
 import { PlaceFollowersDialog } from './PlaceFollowersDialog';
 import { PlaceImages } from './PlaceImages';
+import { PlaceRating } from './PlaceRating';
+import { PlaceShareButton } from './PlaceShareButton';
 import { PlaceReviews } from './PlaceReviews';
 import type { Establishment } from './types';
 import '../profile/profile.css';
@@ -15,7 +16,6 @@ import './place.css';
 /** Name, address, counts, rating and the follow control (spec §2 Establishment page). */
 function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFollowers: () => void }) {
   const address = addressLine(place);
-  const rating = ratingValue(place.rating);
   const cover = place.images[0];
   return (
     <section className="place-hero" aria-labelledby="place-name">
@@ -29,6 +29,7 @@ function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFol
           </h1>
           <div className="place-hero__actions">
             <PlaceFollowButton establishmentId={place.establishment_id} name={place.name} />
+            <PlaceShareButton name={place.name} slug={place.slug} />
           </div>
         </div>
         {address && (
@@ -40,15 +41,8 @@ function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFol
           </p>
         )}
         <ul className="place-hero__stats" aria-label="Place counts">
-          <li className="place-hero__rating">
-            {rating === null ? (
-              <span className="place-hero__unrated">Not rated yet</span>
-            ) : (
-              <>
-                <StarRating rating={rating} size={18} />
-                <strong>{place.rating}</strong>
-              </>
-            )}
+          <li>
+            <PlaceRating rating={place.rating} size="large" />
           </li>
           <li>{reviewCountLabel(place.posts)}</li>
           <li>

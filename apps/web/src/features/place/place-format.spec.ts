@@ -31,11 +31,12 @@ describe('addressLine', () => {
 });
 
 describe('counts', () => {
-  it('says review or reviews, and followers, with the K shorthand', () => {
+  it('says review or reviews, follower or followers, with the K shorthand', () => {
     expect(reviewCountLabel(0)).toBe('0 reviews');
     expect(reviewCountLabel(1)).toBe('1 review');
     expect(reviewCountLabel(1234)).toBe('1.2K reviews');
-    expect(followersLabel(1)).toBe('1 followers');
+    expect(followersLabel(0)).toBe('0 followers');
+    expect(followersLabel(1)).toBe('1 follower');
     expect(followersLabel(2500)).toBe('2.5K followers');
   });
 });

@@ -1,13 +1,5 @@
 /** Small display rules of the place screens (spec §2 Establishment page, Test feed card). */
-import { formatCount } from '@siplog/contracts';
-
-export interface AddressParts {
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country?: string;
-}
+import { formatAddressLine, formatCount, formatPlaceLabel, type AddressParts } from '@siplog/contracts';
 
 /** `/view/{param}`: digits name an establishment (the place page); anything else names an area. */
 export function isEstablishmentId(param: string): boolean {
@@ -15,20 +7,14 @@ export function isEstablishmentId(param: string): boolean {
 }
 
 /**
- * The address line: street, city, state and zip, then the country when there is one; empty parts are left out
- * ('1 Main St, Chicago, IL 60601, US'). State and zip share a part, as addresses are written.
+ * The address line ('1 Main St, Chicago, IL 60601, US'): the shared contracts rule, under the name the place
+ * screens and the map use.
  */
-export function addressLine({ street, city, state, zip, country }: AddressParts): string {
-  const stateZip = [state, zip].map((part) => part.trim()).filter(Boolean).join(' ');
-  return [street, city, stateZip, country ?? '']
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
-}
+export const addressLine = formatAddressLine;
 
-/** Street and city only (the test feed card). */
+/** Street and city only (the test feed card, the map's list): 'street, city', or the city alone. */
 export function streetAndCity({ street, city }: Pick<AddressParts, 'street' | 'city'>): string {
-  return [street, city].map((part) => part.trim()).filter(Boolean).join(', ');
+  return formatPlaceLabel({ street, city, state: '' });
 }
 
 /** '1 review', '12 reviews', '1.2K reviews'. */
@@ -36,9 +22,9 @@ export function reviewCountLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
-/** 'N followers', the spec's link text, with the count shorthand. */
+/** '1 follower', '12 followers', '2.5K followers': the followers link's text. */
 export function followersLabel(count: number): string {
-  return `${formatCount(count)} followers`;
+  return `${formatCount(count)} ${count === 1 ? 'follower' : 'followers'}`;
 }
 
 /**

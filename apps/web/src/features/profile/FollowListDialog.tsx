@@ -23,16 +23,11 @@ interface FollowListDialogProps {
   onClose: () => void;
 }
 
-/** The whole name of a `place:{id};{name}` entry (parsePlaceEntry answers it already cut to 20 characters). */
-function fullPlaceName(entry: string): string {
-  return entry.slice(entry.indexOf(';') + 1);
-}
-
 /** One row: a person (small avatar, @username link, follow button) or a place (place icon, name link). */
 export function FollowListRow({ entry }: { entry: string }) {
   const place = parsePlaceEntry(entry);
   if (place) {
-    const name = fullPlaceName(entry);
+    const { name } = place;
     const shown = displayPlaceName(name);
     return (
       <li className="follow-list__row">
@@ -91,7 +86,7 @@ function FriendSearch() {
           enterKeyHint="search"
         />
         {text && (
-          <button type="button" className="follow-list__clear" onClick={() => setText('')} aria-label="Clear search">
+          <button type="button" className="icon-button icon-button--small icon-button--ghost follow-list__clear" onClick={() => setText('')} aria-label="Clear search">
             <CloseIcon width={16} height={16} />
           </button>
         )}

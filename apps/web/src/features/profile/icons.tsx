@@ -104,3 +104,12 @@ export function CalendarIcon(props: IconProps) {
     </svg>
   );
 }
+
+export function ShareIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <path d="M12 15V3.5M7.5 8 12 3.5 16.5 8" />
+      <path d="M8 11H6a1 1 0 0 0-1 1v7.5a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V12a1 1 0 0 0-1-1h-2" />
+    </svg>
+  );
+}

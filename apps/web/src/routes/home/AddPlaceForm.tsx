@@ -1,11 +1,11 @@
-import { LIMITS, PLACE_SERVER_MESSAGES } from '@siplog/contracts';
+import { addPlaceSchema, LIMITS } from '@siplog/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LatLng } from '../../features/map/map-types';
 import { CloseIcon } from '../../features/profile/icons';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../lib/trpc-errors';
-import type { PlaceSummary } from './place-types';
+import type { PlaceSummary } from './place-pins';
 
 const ADDRESS_FIELDS = ['street', 'city', 'state', 'zip', 'country'] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -25,6 +25,7 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<string | null>(null);
   const suggestion = trpc.place.suggestAddress.useQuery({ lat: at.lat, lng: at.lng }, { staleTime: Infinity });
   const add = trpc.place.add.useMutation();
 
@@ -48,16 +49,21 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (add.isPending) return;
-    const name = draft.name.trim();
-    if (!name) {
-      setError(PLACE_SERVER_MESSAGES.nameRequired);
-      document.getElementById(`${id}-name`)?.focus();
+    // The same rules the server applies (contracts' addPlaceSchema); blank address fields are left out.
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, draft[field].trim() || undefined]));
+    const parsed = addPlaceSchema.safeParse({ name: draft.name, ...address, lat: at.lat, lng: at.lng });
+    if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      setError(issue.message);
+      const field = String(issue.path[0] ?? 'name');
+      setInvalidField(field);
+      document.getElementById(`${id}-${field}`)?.focus();
       return;
     }
     setError(null);
-    const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, draft[field].trim() || undefined]));
+    setInvalidField(null);
     try {
-      const answer = await add.mutateAsync({ name, ...address, lat: at.lat, lng: at.lng });
+      const answer = await add.mutateAsync(parsed.data);
       onAdded(answer.establishment);
     } catch (failure) {
       logToServer('error', describeFailure('Add place failed', failure));
@@ -70,6 +76,7 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
     name,
     value: draft[name],
     maxLength: LIMITS.textFieldMax,
+    'aria-invalid': invalidField === name || undefined,
     onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value })),
   });
 
@@ -82,7 +89,7 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
         </button>
       </div>
       <label htmlFor={`${id}-name`}>Name</label>
-      <input {...field('name')} required autoFocus aria-invalid={error !== null && !draft.name.trim()} />
+      <input {...field('name')} required autoFocus />
       <label htmlFor={`${id}-street`}>{LABELS.street}</label>
       <input {...field('street')} autoComplete="off" />
       <div className="add-place__row">

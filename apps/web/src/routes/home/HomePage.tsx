@@ -1,6 +1,7 @@
-import { DEFAULT_MAP_CENTER, LIMITS } from '@siplog/contracts';
+import { DEFAULT_MAP_CENTER, LIMITS, type PlaceSearchResult } from '@siplog/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { startMapLoad } from '../../features/map/load-engine';
 import { MapView, type MapViewHandle } from '../../features/map/MapView';
 import type { LatLng } from '../../features/map/map-types';
 import type { MapStatus } from '../../features/map/useMapEngine';
@@ -13,15 +14,17 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddPlaceForm } from './AddPlaceForm';
 import { HomePanel } from './HomePanel';
 import { MapStatusBar } from './MapStatusBar';
-import { toMapPin } from './place-pins';
+import { toMapPin, type PlaceSummary } from './place-pins';
 import { PlacePopup } from './PlacePopup';
 import { PlaceSearchBox } from './PlaceSearchBox';
 import { PlacesInViewSection } from './PlacesInViewSection';
-import type { PlaceSearchResult, PlaceSummary } from './place-types';
-import { searchAction } from './search-actions';
+import { searchAction, type AreaLink } from './search-actions';
 import { useBrowserLocation } from './useBrowserLocation';
 import { usePlacesInView } from './usePlacesInView';
 import './home.css';
+
+// The map's config, engine and worker start loading with this page's code, not after its first render.
+startMapLoad();
 
 type Adding = { step: 'off' } | { step: 'picking' } | { step: 'form'; at: LatLng };
 
@@ -39,6 +42,7 @@ export function HomePage() {
   const [selected, setSelected] = useState<PlaceSummary | null>(null);
   const [adding, setAdding] = useState<Adding>({ step: 'off' });
   const [panelOpen, setPanelOpen] = useState(false);
+  const [area, setArea] = useState<AreaLink | null>(null);
   const places = usePlacesInView();
   const { loadAfterNextMove, load } = places;
   const utils = trpc.useUtils();
@@ -63,8 +67,9 @@ export function HomePage() {
     return shown;
   }, [places.places, selected]);
 
+  /** Selects a place; with `flyZoom` the map flies to it at that zoom. */
   const select = useCallback(
-    (place: PlaceSummary, fly = false) => {
+    (place: PlaceSummary, flyZoom?: number) => {
       setAdding({ step: 'off' });
       setPanelOpen(false);
       if (noMap) {
@@ -72,7 +77,7 @@ export function HomePage() {
         return;
       }
       setSelected(place);
-      if (fly) map.current?.flyTo({ lat: place.lat, lng: place.lng }, Math.max(LIMITS.mapZoom, map.current.getZoom() ?? 0));
+      if (flyZoom !== undefined) map.current?.flyTo({ lat: place.lat, lng: place.lng }, flyZoom);
     },
     [navigate, noMap],
   );
@@ -85,6 +90,7 @@ export function HomePage() {
   const chooseResult = async (result: PlaceSearchResult) => {
     const action = searchAction(result);
     loadAfterNextMove();
+    setArea(action.type === 'fly' ? action.area : null);
     if (action.type === 'fly') {
       setSelected(null);
       if (noMap) setCenter(action.center);
@@ -93,12 +99,12 @@ export function HomePage() {
     }
     const fromSearch = { name: result.name, lat: action.center.lat, lng: action.center.lng, ...unknownAddress };
     if (action.type === 'openEstablishment') {
-      select({ ...fromSearch, establishment_id: action.establishmentId }, true);
+      select({ ...fromSearch, establishment_id: action.establishmentId }, action.zoom);
       return;
     }
     try {
       const { establishment } = await selectProviderPlace.mutateAsync({ place_info: action.placeInfo });
-      select(establishment, true);
+      select(establishment, action.zoom);
     } catch (error) {
       logToServer('error', describeFailure('Place select failed', error));
     }
@@ -133,6 +139,7 @@ export function HomePage() {
           pins={pins}
           selectedId={selected?.establishment_id ?? null}
           onPinSelect={onPinSelect}
+          onOpeningView={load}
           onMoveEnd={(bounds, at) => {
             setViewCenter(at);
             places.onViewSettled(bounds);
@@ -169,6 +176,9 @@ export function HomePage() {
             onSearchArea={places.searchThisArea}
             loading={places.loading}
             tooWide={places.tooWide}
+            // A place card takes the spot; the link returns when it closes.
+            area={popup ? null : area}
+            onDismissArea={() => setArea(null)}
           />
         )}
       </div>
@@ -180,7 +190,8 @@ export function HomePage() {
           failed={places.failed}
           tooWide={places.tooWide}
           truncated={places.truncated}
-          onSelect={(place) => select(place, true)}
+          // Choosing from the list keeps a closer look, else the default zoom (spec §9: 14).
+          onSelect={(place) => select(place, Math.max(LIMITS.mapZoom, map.current?.getZoom() ?? 0))}
         />
       </HomePanel>
     </div>

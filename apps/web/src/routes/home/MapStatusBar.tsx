@@ -1,3 +1,7 @@
+import { Link } from 'react-router';
+import { CloseIcon } from '../../features/profile/icons';
+import type { AreaLink } from './search-actions';
+
 interface MapStatusBarProps {
   picking: boolean;
   onCancelPicking: () => void;
@@ -5,10 +9,13 @@ interface MapStatusBarProps {
   onSearchArea: () => void;
   loading: boolean;
   tooWide: boolean;
+  /** The area a search moved the map to: a way on to its page. */
+  area: AreaLink | null;
+  onDismissArea: () => void;
 }
 
-/** The one line over the map's top centre: what to do next, or what the map is doing. */
-export function MapStatusBar({ picking, onCancelPicking, canSearchArea, onSearchArea, loading, tooWide }: MapStatusBarProps) {
+/** The line over the map's top centre: what to do next, or what the map is doing; under it, the searched area's page. */
+export function MapStatusBar({ picking, onCancelPicking, canSearchArea, onSearchArea, loading, tooWide, area, onDismissArea }: MapStatusBarProps) {
   let content = null;
   if (picking) {
     content = (
@@ -39,5 +46,19 @@ export function MapStatusBar({ picking, onCancelPicking, canSearchArea, onSearch
       </div>
     );
   }
-  return <div className="home__status">{content}</div>;
+  return (
+    <div className="home__status">
+      {content}
+      {area && !picking && (
+        <div className="map-area-link">
+          <Link to={area.path} className="map-area-link__link">
+            See all places in {area.name}
+          </Link>
+          <button type="button" className="map-area-link__close" aria-label={`Hide the link to ${area.name}`} onClick={onDismissArea}>
+            <CloseIcon width={14} height={14} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,13 +1,13 @@
+import { formatAddressLine } from '@siplog/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { addressLine, ratingValue, reviewCountLabel } from '../../features/place/place-format';
+import { PlaceRating } from '../../features/place/PlaceRating';
 import { CloseIcon } from '../../features/profile/icons';
-import { StarRating } from '../../features/profile/StarRating';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
-import type { PlaceSummary } from './place-types';
+import type { PlaceSummary } from './place-pins';
 
 interface PlacePopupProps {
   /** What the map already knows, shown at once; the full establishment replaces it when it arrives. */
@@ -20,7 +20,6 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
   const session = useSession();
   const loaded = trpc.place.byId.useQuery({ establishment_id: place.establishment_id }, { staleTime: 60_000 });
   const shown = loaded.data?.establishment ?? { ...place, zip: '', country: '' };
-  const rating = ratingValue(shown.rating);
   const placePage = `/view/${place.establishment_id}`;
 
   useEffect(() => {
@@ -39,17 +38,9 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
         <CloseIcon width={16} height={16} />
       </button>
       <h2 className="place-popup__name">{shown.name}</h2>
-      <p className="place-popup__address">{addressLine(shown) || 'Address not known yet'}</p>
+      <p className="place-popup__address">{formatAddressLine(shown) || 'Address not known yet'}</p>
       <p className="place-popup__rating">
-        {rating !== null ? (
-          <>
-            <StarRating rating={rating} size={15} />
-            <span className="place-popup__score">{shown.rating}</span>
-            <span>· {reviewCountLabel(shown.posts)}</span>
-          </>
-        ) : (
-          <span>No reviews yet</span>
-        )}
+        <PlaceRating rating={shown.rating} reviews={shown.posts} size="small" />
       </p>
       <div className="place-popup__actions">
         <Link to={placePage} className="button button--small">

@@ -1,4 +1,4 @@
-import { LIMITS, PLACE_LIMITS, PLACE_MESSAGES } from '@siplog/contracts';
+import { LIMITS, PLACE_LIMITS, PLACE_MESSAGES, type PlaceSearchResult } from '@siplog/contracts';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import type { LatLng } from '../../features/map/map-types';
@@ -7,7 +7,6 @@ import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import type { PlaceSearchResult } from './place-types';
 import { resultKindLabel, searchTerm } from './search-actions';
 
 interface PlaceSearchBoxProps {
@@ -80,6 +79,8 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
   };
 
   const expanded = open && results.length > 0;
+  // Spec §8 'Location not found', where the results would be; Enter still shows it as a dialog.
+  const notFound = open && term !== null && term === searchTerm(text) && search.isSuccess && !search.isFetching && results.length === 0;
   return (
     <div className="place-search" role="search">
       <SearchIcon className="place-search__icon" />
@@ -143,6 +144,12 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
           </li>
         ))}
       </ul>
+      {notFound && (
+        <div className="place-search__not-found" role="status">
+          <p className="place-search__not-found-title">{PLACE_MESSAGES.locationNotFound.title}</p>
+          <p className="place-search__not-found-body">{PLACE_MESSAGES.locationNotFound.body}</p>
+        </div>
+      )}
     </div>
   );
 }

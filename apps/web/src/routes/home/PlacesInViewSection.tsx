@@ -1,6 +1,6 @@
-import { streetAndCity, ratingValue, reviewCountLabel } from '../../features/place/place-format';
-import { StarRating } from '../../features/profile/StarRating';
-import type { PlaceSummary } from './place-types';
+import { formatPlaceLabel } from '@siplog/contracts';
+import { PlaceRating } from '../../features/place/PlaceRating';
+import type { PlaceSummary } from './place-pins';
 
 interface PlacesInViewSectionProps {
   places: PlaceSummary[];
@@ -31,32 +31,20 @@ export function PlacesInViewSection({ places, selectedId, loading, failed, tooWi
         <EmptyState loading={loading} failed={failed} tooWide={tooWide} />
       ) : (
         <ul className="places-list__items">
-          {places.map((place) => {
-            const rating = ratingValue(place.rating);
-            return (
-              <li key={place.establishment_id}>
-                <button
-                  type="button"
-                  className="places-list__item"
-                  aria-current={place.establishment_id === selectedId ? 'true' : undefined}
-                  onClick={() => onSelect(place)}
-                >
-                  <span className="places-list__name">{place.name}</span>
-                  <span className="places-list__address">{streetAndCity(place) || place.state}</span>
-                  <span className="places-list__rating">
-                    {rating !== null ? (
-                      <>
-                        <StarRating rating={rating} size={13} />
-                        <span>{reviewCountLabel(place.posts)}</span>
-                      </>
-                    ) : (
-                      <span>No reviews yet</span>
-                    )}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+          {places.map((place) => (
+            <li key={place.establishment_id}>
+              <button
+                type="button"
+                className="places-list__item"
+                aria-current={place.establishment_id === selectedId ? 'true' : undefined}
+                onClick={() => onSelect(place)}
+              >
+                <span className="places-list__name">{place.name}</span>
+                <span className="places-list__address">{formatPlaceLabel(place)}</span>
+                <PlaceRating rating={place.rating} reviews={place.posts} size="small" className="places-list__rating" />
+              </button>
+            </li>
+          ))}
         </ul>
       )}
       {truncated && !tooWide && <p className="places-list__more">Zoom in to see every place here.</p>}

@@ -1,6 +1,9 @@
+import type { PlacePin } from '@siplog/contracts';
 import type { MapPin } from '../../features/map/map-types';
 import { reviewCountLabel } from '../../features/place/place-format';
-import type { PlaceSummary } from './place-types';
+
+/** What the map, the list and the card need of a place: a pin, or an establishment the API answered. */
+export type PlaceSummary = Omit<PlacePin, 'place_id'>;
 
 /** The tooltip's second line: '4.5 ★ · 12 reviews', or 'No reviews yet'. */
 export function pinSummary(place: Pick<PlaceSummary, 'rating' | 'posts'>): string {

@@ -5,14 +5,15 @@ import { hasViewMoved, isQueryableView, normalizeBounds } from '../../features/m
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure, httpStatusOf } from '../../lib/trpc-errors';
-import type { PlacePin } from './place-types';
+import type { PlacePin } from '@siplog/contracts';
 
 const NO_PLACES: PlacePin[] = [];
 
 /**
  * The places of the area last loaded, and whether the map now shows another one ('Search this area').
- * The first view loads by itself, and so does the view after a move the page made (a search, the person's
- * location); after the person's own pans and zooms they choose when to load.
+ * The first view loads by itself (from the map's estimate while the map still loads, then its real view
+ * if that differs), and so does the view after a move the page made (a search, the person's location);
+ * after the person's own pans and zooms they choose when to load.
  */
 export function usePlacesInView() {
   const [loaded, setLoaded] = useState<Bounds | null>(null);
@@ -29,9 +30,10 @@ export function usePlacesInView() {
     if (query.error) logToServer('error', describeFailure('Places in view failed', query.error));
   }, [query.error]);
 
+  /** Loads an area; one that differs from the loaded one by a pixel's jitter (the map's first view, after the estimate) is not asked again. */
   const load = useCallback((bounds: Bounds) => {
     const area = normalizeBounds(bounds);
-    if (isQueryableView(area)) setLoaded(area);
+    if (isQueryableView(area)) setLoaded((current) => (hasViewMoved(current, area) ? area : current));
   }, []);
 
   const onViewSettled = useCallback(

@@ -32,7 +32,7 @@ export function AreaPage({ location }: { location: string }) {
 
   if (notFound) {
     return (
-      <PlaceNotFound title="We could not find this area">
+      <PlaceNotFound title="We could not find this area" documentTitle="Area not found">
         Siplog does not know a city or neighbourhood called “{location}”. Check the spelling, or look around on the map.
       </PlaceNotFound>
     );

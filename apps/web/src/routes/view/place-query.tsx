@@ -27,7 +27,7 @@ export function PlaceFromQuery({ query, asked }: { query: PlaceQuery; asked: str
   if (query.data) return <PlaceView place={query.data.establishment} />;
   if (notFound) {
     return (
-      <PlaceNotFound title="We could not find this place">
+      <PlaceNotFound title="We could not find this place" documentTitle="Place not found">
         There is no place at this address on Siplog. The link may be mistyped, or the place may have been removed. Find
         another one on the map.
       </PlaceNotFound>

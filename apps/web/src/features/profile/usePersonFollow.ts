@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useSession } from '../session/useSession';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * Whether the signed-in person follows `username`, and the change. Not shown for guests and for oneself; the state
+ * is read on mount, and a failed check or a failed change leaves it not followed (logged only).
+ */
+export function usePersonFollow(username: string) {
+  const session = useSession();
+  const target = username.toLowerCase();
+  const isSelf = !!session?.username && session.username.toLowerCase() === target;
+  const visible = !!session && !isSelf;
+  const input = { targetusername: target };
+
+  const utils = trpc.useUtils();
+  const status = trpc.user.isFollowed.useQuery(input, { enabled: visible, retry: false });
+  useEffect(() => {
+    if (status.error) logToServer('error', `Follow status of ${target} failed: ${status.error.message}`);
+  }, [status.error, target]);
+  const afterChange = (followed: boolean) => {
+    utils.user.isFollowed.setData(input, { followed });
+    // Counts on every profile shown (own, public, by name) change with a follow.
+    void utils.user.profile.invalidate();
+    void utils.user.publicProfile.invalidate();
+    void utils.user.byName.invalidate();
+  };
+  const follow = trpc.user.follow.useMutation({
+    onSuccess: () => afterChange(true),
+    onError: (error) => logToServer('error', `Follow ${target} failed: ${error.message}`),
+  });
+  const unfollow = trpc.user.unfollow.useMutation({
+    onSuccess: () => afterChange(false),
+    onError: (error) => logToServer('error', `Unfollow ${target} failed: ${error.message}`),
+  });
+
+  const followed = status.data?.followed === true;
+  return {
+    target,
+    visible,
+    followed,
+    busy: status.isLoading || follow.isPending || unfollow.isPending,
+    toggle: () => (followed ? unfollow : follow).mutateAsync(input),
+  };
+}
