@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, placeFollows, profileImages, sessions, userFollows, users, verificationCodes } from '@siplog/db';
+import { contactMessages, establishments, insertEstablishment, placeFollows, profileImages, sessions, userFollows, users, verificationCodes } from '@siplog/db';
 import { registerAccount, type TestAccount } from './test/accounts';
 import { startTestApp, type TestApp } from './test/test-app';
 
@@ -13,9 +13,12 @@ interface DocumentedPost {
   validStatus?: number;
 }
 
+/** The place the place paths' well-formed bodies name (establishment 1). */
+const KNOWN_PLACE = { place_id: 'bad-input-known', name: 'Known Place', lat: 41.88, lng: -87.63 };
+
 /**
- * Every documented POST path that takes a JSON body. (Logout takes none; the multipart upload is
- * covered in user.api.spec.ts.)
+ * Every documented POST path that takes a JSON body, and the place paths the map uses. (Logout takes
+ * none; the multipart uploads are covered beside their modules.)
  */
 const DOCUMENTED_POSTS: DocumentedPost[] = [
   {
@@ -50,6 +53,20 @@ const DOCUMENTED_POSTS: DocumentedPost[] = [
   { path: '/api/user/searchusersorplaces', valid: { searchString: 'pro' } },
   { path: '/api/post/loadrecentordersforuser', valid: { username: 'probe' } },
   { path: '/api/post/loadfivestarordersforuser', valid: { username: 'probe' } },
+  { path: '/api/post/loadpostsbyestablishment', valid: { establishment_id: 1 } },
+  { path: '/api/place/loadestablishment', valid: { establishment_id: 1 } },
+  { path: '/api/place/loadestablishmentbylocation', valid: { location: 'known-place' } },
+  { path: '/api/place/placeselected', valid: { place_info: KNOWN_PLACE } },
+  { path: '/api/place/placeforfeed', valid: {} },
+  { path: '/api/place/isEstablishmentFollowed', valid: { establishment_id: 1 }, signedIn: true },
+  { path: '/api/place/followestablishment', valid: { establishment_id: 1 }, signedIn: true },
+  { path: '/api/place/unfollowestablishment', valid: { establishment_id: 1 }, signedIn: true },
+  { path: '/api/place/followers', valid: { establishment_id: 1 } },
+  { path: '/api/place/inbounds', valid: { west: -88, south: 41, east: -87, north: 42 } },
+  { path: '/api/place/search', valid: { query: 'known' } },
+  { path: '/api/place/addplace', valid: { name: 'Dropped Pin', lat: 41.7, lng: -87.7 }, signedIn: true },
+  { path: '/api/place/suggestaddress', valid: { lat: 41.88, lng: -87.63 } },
+  { path: '/api/place/area', valid: { location: 'chicago' } },
 ];
 
 const HUGE = 'x'.repeat(200_000);
@@ -65,7 +82,15 @@ function snapshot(app: TestApp): string {
     db.select().from(verificationCodes).all(),
     db.select().from(sessions).all(),
     db.select().from(contactMessages).all(),
+    db.select().from(establishments).all(),
   ]);
+}
+
+/** A field of the wrong type: text where a number belongs and the other way round; ids also get numbers that are no id. */
+function mistyped(key: string, value: unknown): Array<[string, unknown]> {
+  if (typeof value !== 'number') return [[`${key} as a number`, 12345]];
+  const notANumber: Array<[string, unknown]> = [[`${key} as text`, 'abc']];
+  return key.endsWith('_id') ? [...notANumber, [`${key} negative`, -5], [`${key} fractional`, 1.5]] : notANumber;
 }
 
 describe('bad input on every documented POST path', () => {
@@ -79,6 +104,7 @@ describe('bad input on every documented POST path', () => {
     app = await startTestApp();
     probe = await registerAccount(app, 'probe', { firstname: 'Test', lastname: 'Probe' });
     await registerAccount(app, 'target');
+    insertEstablishment(app.db, { placeId: KNOWN_PLACE.place_id, name: KNOWN_PLACE.name, city: '', lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng });
   });
   afterAll(() => app.close());
 
@@ -95,7 +121,7 @@ describe('bad input on every documented POST path', () => {
           : []),
         ['an unknown field', { ...valid, isAdmin: true }],
         ...Object.keys(valid).flatMap((key): Array<[string, unknown]> => [
-          [`${key} as a number`, { ...valid, [key]: 12345 }],
+          ...mistyped(key, valid[key]).map(([label, value]): [string, unknown] => [label, { ...valid, [key]: value }]),
           [`${key} as an object`, { ...valid, [key]: { $gt: '' } }],
           [`${key} missing`, Object.fromEntries(Object.entries(valid).filter(([k]) => k !== key))],
           [`${key} huge`, { ...valid, [key]: HUGE }],
@@ -121,6 +147,23 @@ describe('bad input on every documented POST path', () => {
       });
     });
   }
+
+  it('refuses oversized or mistyped place_info fields, provider details and a caller-chosen id', async () => {
+    const before = snapshot(app);
+    const info = { place_id: 'bad-new', name: 'New', lat: 1, lng: 1 };
+    const bodies = [
+      { place_info: { ...info, name: 'n'.repeat(201) } },
+      { place_info: { ...info, street: 5 } },
+      { place_info: { ...info, lat: '41.1' } },
+      { place_info: { ...info, lng: 181 } },
+      { place_info: { ...info, extra: 1 } },
+      { place_info: { ...info, name: '   ' } },
+      { place_info: info, details: { blob: 'd'.repeat(5000) } },
+    ];
+    for (const body of bodies) expect((await send('/api/place/placeselected', body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    expect((await send('/api/place/addplace', { name: 'x', lat: 1, lng: 1, place_id: 'siplog:1' }, probe.auth)).status).toBe(400);
+    expect(snapshot(app)).toBe(before);
+  });
 
   it('refuses a body over the size limit without a 500', async () => {
     const response = await send('/api/clientLog', { level: 'error', msg: 'y'.repeat(2_000_000) });
