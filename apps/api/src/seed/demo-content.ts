@@ -3,6 +3,7 @@
  * the map's bundled street data and mostly around the default map centre (the Loop). None of the places
  * are real businesses: the names are made up, only the streets are real.
  */
+import type { PlaceInfo } from '@siplog/contracts';
 
 /** Every demo account signs in with this password (listed in the README). */
 export const DEMO_PASSWORD = 'Siplog123';
@@ -29,17 +30,10 @@ export interface DemoPerson {
   hasProfileImage: boolean;
 }
 
-export interface DemoPlace {
+/** A place as the map knows it, without a provider id: demo places are our own (`siplog:` ids). */
+export interface DemoPlace extends Omit<PlaceInfo, 'place_id'> {
   /** How reviews and follows in this file name the place (not its URL slug, which slugify makes from name and city). */
   key: string;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  lat: number;
-  lng: number;
 }
 
 export interface DemoComment {
