@@ -68,8 +68,10 @@ export function MapView({
   const [showsView, setShowsView] = useState(false);
   const placePopup = useRef<() => void>(noop);
 
+  // The engine keeps one set of callbacks for its lifetime; they reach the latest props through this ref.
   const events = useRef<MapViewEvents>(null!);
-  events.current = {
+  useLayoutEffect(() => {
+    events.current = {
     onPinSelect: (id) => {
       setHover(null);
       onPinSelect(id);
@@ -86,7 +88,8 @@ export function MapView({
     onMove: () => placePopup.current(),
     onMapClick,
     onError: (message) => logToServer('error', `Map: ${message}`),
-  };
+    };
+  });
 
   const { engine, status, retry } = useMapEngine({ container, initialCenter: center, initialZoom: zoom, minZoom, events });
 
@@ -121,14 +124,16 @@ export function MapView({
   );
 
   // Positioned by hand on every camera frame: a React render per frame would be far too slow.
-  placePopup.current = () => {
-    const element = popupElement.current;
-    if (!element || !engine || !popup) return;
-    const { x, y } = engine.project(popup.at);
-    element.style.setProperty('--popup-x', `${Math.round(x)}px`);
-    element.style.setProperty('--popup-y', `${Math.round(y)}px`);
-  };
-  useLayoutEffect(() => placePopup.current());
+  useLayoutEffect(() => {
+    placePopup.current = () => {
+      const element = popupElement.current;
+      if (!element || !engine || !popup) return;
+      const { x, y } = engine.project(popup.at);
+      element.style.setProperty('--popup-x', `${Math.round(x)}px`);
+      element.style.setProperty('--popup-y', `${Math.round(y)}px`);
+    };
+    placePopup.current();
+  });
 
   if (status === 'unsupported') {
     return (

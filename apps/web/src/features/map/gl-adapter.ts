@@ -6,6 +6,8 @@ import type { Bounds, MapEngine, MapEngineOptions, MapPin } from './map-types';
  * same shape, so one adapter drives either.
  */
 export interface GlMap {
+  // mapbox-gl and MapLibre type their events differently; this one signature must accept both maps' overloads.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(type: string, listener: (event: any) => void): unknown;
   addSource(id: string, source: object): unknown;
   getSource(id: string): unknown;

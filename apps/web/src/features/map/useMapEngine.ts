@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { logToServer } from '../../lib/client-log';
 import { errorMessage } from '../../lib/trpc-errors';
 import { loadMap } from './load-engine';
@@ -30,14 +30,16 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const opening = useRef({ center: initialCenter, zoom: initialZoom });
-  if (!engine && !failed) opening.current = { center: initialCenter, zoom: initialZoom };
+  // Until a map exists it opens where the caller says now; after that, where it was last left (a retry).
+  useLayoutEffect(() => {
+    if (!engine && !failed) opening.current = { center: initialCenter, zoom: initialZoom };
+  });
 
   useEffect(() => {
     const element = container.current;
     if (!webgl || !element) return;
     let cancelled = false;
     let made: MapEngine | null = null;
-    setFailed(false);
     const fail = (what: string, error: unknown) => {
       if (cancelled) return;
       logToServer('error', `${what}: ${errorMessage(error)}`);
@@ -83,6 +85,9 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
   }, [webgl, attempt, container, events, minZoom]);
 
   const status: MapStatus = !webgl ? 'unsupported' : failed ? 'failed' : engine ? 'ready' : 'loading';
-  const retry = () => setAttempt((count) => count + 1);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((count) => count + 1);
+  };
   return { engine, status, retry };
 }

@@ -9,10 +9,10 @@ import type { PlaceSummary } from './place-pins';
 
 const ADDRESS_FIELDS = ['street', 'city', 'state', 'zip', 'country'] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
-type Draft = Record<'name' | AddressField, string>;
+/** What the person typed; a field they have not touched shows the suggested address instead. */
+type Draft = Partial<Record<'name' | AddressField, string>>;
 
 const LABELS: Record<AddressField, string> = { street: 'Street', city: 'City', state: 'State', zip: 'Zip', country: 'Country' };
-const EMPTY: Draft = { name: '', street: '', city: '', state: '', zip: '', country: '' };
 
 interface AddPlaceFormProps {
   at: LatLng;
@@ -23,24 +23,14 @@ interface AddPlaceFormProps {
 /** A new place at the dropped pin: its name and address, the address suggested from the spot. */
 export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>({});
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<string | null>(null);
   const suggestion = trpc.place.suggestAddress.useQuery({ lat: at.lat, lng: at.lng }, { staleTime: Infinity });
   const add = trpc.place.add.useMutation();
 
-  // The suggestion fills only what the person has not typed yet.
-  useEffect(() => {
-    const suggested = suggestion.data;
-    if (!suggested) return;
-    setDraft((current) => ({
-      ...current,
-      city: current.city || suggested.city,
-      state: current.state || suggested.state,
-      zip: current.zip || suggested.zip,
-      country: current.country || suggested.country,
-    }));
-  }, [suggestion.data]);
+  const suggested: Partial<Record<AddressField, string>> = suggestion.data ?? {};
+  const valueOf = (name: keyof Draft): string => draft[name] ?? (name === 'name' ? '' : (suggested[name] ?? ''));
 
   useEffect(() => {
     if (suggestion.error) logToServer('info', describeFailure('Address suggestion failed', suggestion.error));
@@ -50,8 +40,8 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
     event.preventDefault();
     if (add.isPending) return;
     // The same rules the server applies (contracts' addPlaceSchema); blank address fields are left out.
-    const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, draft[field].trim() || undefined]));
-    const parsed = addPlaceSchema.safeParse({ name: draft.name, ...address, lat: at.lat, lng: at.lng });
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, valueOf(field).trim() || undefined]));
+    const parsed = addPlaceSchema.safeParse({ name: valueOf('name'), ...address, lat: at.lat, lng: at.lng });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       setError(issue.message);
@@ -74,7 +64,7 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
   const field = (name: keyof Draft) => ({
     id: `${id}-${name}`,
     name,
-    value: draft[name],
+    value: valueOf(name),
     maxLength: LIMITS.textFieldMax,
     'aria-invalid': invalidField === name || undefined,
     onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value })),

@@ -49,12 +49,10 @@ export function HomePage() {
   const selectProviderPlace = trpc.place.select.useMutation();
   const noMap = mapStatus === 'unsupported';
 
-  const location = useBrowserLocation();
-  useEffect(() => {
-    if (!location) return;
+  useBrowserLocation((location) => {
     loadAfterNextMove();
     setCenter(location);
-  }, [location, loadAfterNextMove]);
+  });
 
   // Without a map, the list shows the places a map of this window would show.
   useEffect(() => {

@@ -25,7 +25,6 @@ function ResultIcon({ kind }: { kind: PlaceSearchResult['kind'] }) {
 export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const listId = useId();
   const { showMessage } = useMessageDialog();
   const utils = trpc.useUtils();
@@ -38,7 +37,11 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
   useEffect(() => {
     if (search.error) logToServer('error', describeFailure('Place search failed', search.error));
   }, [search.error]);
-  useEffect(() => setActive(-1), [results]);
+  // The highlighted row belongs to one list of results: a new list starts with none highlighted.
+  const [highlight, setHighlight] = useState<{ results: PlaceSearchResult[]; index: number }>({ results: NO_RESULTS, index: -1 });
+  const active = highlight.results === results ? highlight.index : -1;
+  const setActive = (next: number | ((current: number) => number)) =>
+    setHighlight({ results, index: typeof next === 'function' ? next(active) : next });
 
   const choose = (result: PlaceSearchResult) => {
     setOpen(false);
