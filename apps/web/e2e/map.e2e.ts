@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
 import { LIMITS } from '@siplog/contracts';
+import { registerPerson, type Person } from './fixtures';
 import { RIVER_NORTH_PLACE, LOOP_PLACES, seedPlaces, WICKER_PARK_PLACE } from './map-fixtures';
 
 const placesPanel = (page: Page) => page.getByRole('region', { name: 'Places in this area' });
@@ -102,6 +103,40 @@ describe('map home', () => {
     expect(await popupCard(page).innerText()).toContain(place.street);
     await popupCard(page).getByRole('link', { name: 'view' }).click();
     await page.waitForURL(`**/view/${ids[place.name]}`);
+    await closeAll();
+  });
+
+  it('lets a signed-in person add a missing place by dropping a pin, with the address suggested', async () => {
+    const person: Person = { email: 'pin.dropper@example.com', firstname: 'Pia', lastname: 'Dropper', username: 'piadrop', password: 'Secret123' };
+    const session = await registerPerson(app.baseUrl, app.dataDir, person);
+    const { page } = await open();
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('user', JSON.stringify(value)), session);
+    await openHome(page);
+
+    await page.getByRole('button', { name: 'Add a place' }).click();
+    const map = (await page.locator('.map-view').boundingBox())!;
+    await page.mouse.click(map.x + map.width * 0.3, map.y + map.height * 0.75);
+    const form = page.getByRole('form', { name: 'Add a place' });
+    await form.waitFor();
+    // City and state come from the nearest gazetteer city; nothing is typed for them.
+    await expect.poll(() => form.getByLabel('City').inputValue()).toBe('Chicago');
+    expect(await form.getByLabel('State').inputValue()).toBe('IL');
+
+    // Without a name nothing is sent and the form says why.
+    await form.getByRole('button', { name: 'Add place' }).click();
+    expect((await form.getByRole('alert').innerText()).length).toBeGreaterThan(3);
+
+    const name = 'Pin Drop <b>Café</b>';
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Street').fill('1 N Test Ave');
+    await form.getByRole('button', { name: 'Add place' }).click();
+    // The new place is selected on the map, its name shown as text.
+    await popupCard(page).getByRole('heading', { name }).waitFor();
+    expect(await popupCard(page).innerText()).toContain('1 N Test Ave, Chicago');
+    await popupCard(page).getByRole('link', { name: 'view' }).click();
+    await page.waitForURL(/\/view\/\d+$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await closeAll();
   });
 
