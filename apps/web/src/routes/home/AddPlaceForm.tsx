@@ -74,7 +74,7 @@ export function AddPlaceForm({ at, onAdded, onCancel }: AddPlaceFormProps) {
     <form className="add-place" aria-label="Add a place" noValidate onSubmit={(event) => void submit(event)}>
       <div className="add-place__header">
         <h2 className="add-place__title">Add a place</h2>
-        <button type="button" className="place-popup__close" aria-label="Cancel adding a place" onClick={onCancel}>
+        <button type="button" className="place-popup__close icon-button icon-button--small icon-button--ghost" aria-label="Cancel adding a place" onClick={onCancel}>
           <CloseIcon width={16} height={16} />
         </button>
       </div>

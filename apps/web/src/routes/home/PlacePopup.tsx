@@ -34,7 +34,7 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
 
   return (
     <article className="place-popup" aria-label={shown.name}>
-      <button type="button" className="place-popup__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="place-popup__close icon-button icon-button--small icon-button--ghost" aria-label="Close" onClick={onClose}>
         <CloseIcon width={16} height={16} />
       </button>
       <h2 className="place-popup__name">{shown.name}</h2>

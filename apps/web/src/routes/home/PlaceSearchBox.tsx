@@ -113,7 +113,7 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
       {text && (
         <button
           type="button"
-          className="place-search__clear"
+          className="place-search__clear icon-button icon-button--small icon-button--ghost"
           aria-label="Clear search"
           onClick={() => {
             setText('');
