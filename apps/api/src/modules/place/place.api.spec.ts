@@ -287,6 +287,9 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     expect(near.body.results[0]).toMatchObject({ kind: 'establishment', name: 'Grid Cafe 0', establishment_id: expect.any(Number) });
     const city = await app.post('/api/place/search', { query: 'Chicag' }, client);
     expect(city.body.results.find((result: { kind: string }) => result.kind === 'area')).toMatchObject({ name: 'Chicago', label: 'Chicago, IL', zoom: PLACE_LIMITS.zoomForCity });
+    // Outside the US the region codes are numbers: the label names the country instead.
+    const abroad = await app.post('/api/place/search', { query: 'Paris' }, client);
+    expect(abroad.body.results.find((result: { kind: string }) => result.kind === 'area')).toMatchObject({ name: 'Paris', label: 'Paris, FR' });
     for (const query of ['"grid', 'grid*', 'NEAR(grid cafe)', 'a OR b AND NOT', '))((', '^:-"', 'café"; DROP TABLE establishments;--']) {
       const answer = await app.post('/api/place/search', { query }, client);
       expect(answer.status, query).toBe(200);

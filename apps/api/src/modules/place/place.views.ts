@@ -44,7 +44,8 @@ export function areaResultOf(entry: GazetteerEntry, city: GazetteerEntry | null)
     kind: 'area',
     id: `area:${entry.id}`,
     name: entry.name,
-    label: formatPlaceLabel({ street: '', city: within.name, state: within.state || within.country }),
+    // US states by their code ('Springfield, IL'); elsewhere GeoNames' region codes are numbers, so the country ('Teapa, MX').
+    label: formatPlaceLabel({ street: '', city: within.name, state: (within.country === 'US' && within.state) || within.country }),
     lat: entry.lat,
     lng: entry.lng,
     zoom: entry.kind === 'city' ? PLACE_LIMITS.zoomForCity : PLACE_LIMITS.zoomForNeighbourhood,
