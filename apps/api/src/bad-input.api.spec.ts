@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, establishments, insertEstablishment, placeFollows, profileImages, sessions, userFollows, users, verificationCodes } from '@siplog/db';
+import { eq } from 'drizzle-orm';
+import {
+  comments,
+  contactMessages,
+  establishments,
+  insertEstablishment,
+  placeFollows,
+  postLikes,
+  posts,
+  profileImages,
+  sessions,
+  userFollows,
+  users,
+  verificationCodes,
+} from '@siplog/db';
 import { registerAccount, type TestAccount } from './test/accounts';
 import { startTestApp, type TestApp } from './test/test-app';
 
@@ -15,6 +29,9 @@ interface DocumentedPost {
 
 /** The place the place paths' well-formed bodies name (establishment 1). */
 const KNOWN_PLACE = { place_id: 'bad-input-known', name: 'Known Place', lat: 41.88, lng: -87.63 };
+
+/** The review the post paths' well-formed bodies name: the probe's, at the known place, inserted with this id. */
+const KNOWN_POST_ID = 1;
 
 /**
  * Every documented POST path that takes a JSON body, and the place paths the map uses. (Logout takes
@@ -54,6 +71,12 @@ const DOCUMENTED_POSTS: DocumentedPost[] = [
   { path: '/api/post/loadrecentordersforuser', valid: { username: 'probe' } },
   { path: '/api/post/loadfivestarordersforuser', valid: { username: 'probe' } },
   { path: '/api/post/loadpostsbyestablishment', valid: { establishment_id: 1 } },
+  { path: '/api/post/loadrecentposts', valid: {} },
+  { path: '/api/post/likepost', valid: { postid: KNOWN_POST_ID }, signedIn: true },
+  { path: '/api/post/unlikepost', valid: { postid: KNOWN_POST_ID }, signedIn: true },
+  { path: '/api/post/ispostliked', valid: { postid: KNOWN_POST_ID }, signedIn: true },
+  { path: '/api/post/loadcomments', valid: { postid: KNOWN_POST_ID } },
+  { path: '/api/post/addcomment', valid: { postid: KNOWN_POST_ID, comment: 'Nice one' }, signedIn: true },
   { path: '/api/place/loadestablishment', valid: { establishment_id: 1 } },
   { path: '/api/place/loadestablishmentbylocation', valid: { location: 'known-place' } },
   { path: '/api/place/placeselected', valid: { place_info: KNOWN_PLACE } },
@@ -83,6 +106,9 @@ function snapshot(app: TestApp): string {
     db.select().from(sessions).all(),
     db.select().from(contactMessages).all(),
     db.select().from(establishments).all(),
+    db.select().from(posts).all(),
+    db.select().from(postLikes).all(),
+    db.select().from(comments).all(),
   ]);
 }
 
@@ -104,7 +130,9 @@ describe('bad input on every documented POST path', () => {
     app = await startTestApp();
     probe = await registerAccount(app, 'probe', { firstname: 'Test', lastname: 'Probe' });
     await registerAccount(app, 'target');
-    insertEstablishment(app.db, { placeId: KNOWN_PLACE.place_id, name: KNOWN_PLACE.name, city: '', lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng });
+    const place = insertEstablishment(app.db, { placeId: KNOWN_PLACE.place_id, name: KNOWN_PLACE.name, city: '', lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng });
+    const probeId = app.db.select().from(users).where(eq(users.email, probe.email)).get()!.id;
+    app.db.insert(posts).values({ id: KNOWN_POST_ID, userId: probeId, establishmentId: place.id, orderText: 'Cortado', review: 'Good', rating: 5 }).run();
   });
   afterAll(() => app.close());
 

@@ -3,6 +3,12 @@ import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../messages';
 import { actingEmail, actingUsername, idField, optionalText, pageField, requiredText } from './fields';
 
+/** Post answers the spec leaves to the server. */
+export const POST_MESSAGES = {
+  notFound: 'Post not found',
+  enterComment: 'Enter a comment',
+} as const;
+
 export const ratingField = z.coerce
   .number({ error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
   .int()
@@ -33,9 +39,19 @@ export const loadCommentsSchema = z.strictObject({ postid: idField });
 export const addCommentSchema = z.strictObject({
   postid: idField,
   email: actingEmail,
-  comment: requiredText('Enter a comment', LIMITS.commentMax),
+  comment: requiredText(POST_MESSAGES.enterComment, LIMITS.commentMax),
 });
 export const pageSchema = z.strictObject({ limit: pageField(50).default(LIMITS.feedFirstPage), skip: pageField(1_000_000).default(0) });
+
+/**
+ * Where the web app's feed goes on from: the last post shown, as `{created_at ms}_{id}`. Opaque to the client;
+ * paging after a (time, id) pair instead of skipping rows means new posts cause no duplicates and no gaps.
+ */
+export const feedCursorField = z.string({ error: 'Invalid cursor.' }).regex(/^\d{1,15}_\d{1,15}$/, { error: 'Invalid cursor.' });
+export const recentPostsCursorSchema = z.strictObject({
+  limit: pageField(50).default(LIMITS.feedFirstPage),
+  cursor: feedCursorField.nullish(),
+});
 export const userOrdersSchema = z.strictObject({
   username: z.string({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
   limit: pageField(LIMITS.ordersCarouselLimit).default(LIMITS.ordersCarouselLimit),

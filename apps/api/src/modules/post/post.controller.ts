@@ -1,14 +1,33 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { establishmentIdSchema, userOrdersSchema } from '@siplog/contracts';
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  addCommentSchema,
+  establishmentIdSchema,
+  isPostLikedSchema,
+  loadCommentsSchema,
+  pageSchema,
+  postActionSchema,
+  userOrdersSchema,
+} from '@siplog/contracts';
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
+import { Actor, AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
 import { PostService } from './post.service';
 
 @ApiTags('post')
 @Controller('api/post')
+@UseGuards(AuthGuard)
 export class PostController {
   constructor(private readonly posts: PostService) {}
+
+  @Post('loadrecentposts')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The recent feed (newest first), paged by limit and skip' })
+  @ApiZodBody(pageSchema)
+  recent(@ZodBody(pageSchema) body: z.output<typeof pageSchema>) {
+    return this.posts.recent(body.limit, body.skip);
+  }
 
   @Post('loadrecentordersforuser')
   @HttpCode(200)
@@ -32,5 +51,47 @@ export class PostController {
   @ApiZodBody(establishmentIdSchema)
   byEstablishment(@ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
     return this.posts.byEstablishment(body.establishment_id);
+  }
+
+  @Post('likepost')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Like a review (idempotent); answers the like count' })
+  @ApiZodBody(postActionSchema)
+  like(@Actor() actor: AuthUser, @ZodBody(postActionSchema) body: z.output<typeof postActionSchema>) {
+    return this.posts.like(actor, body.postid, body.email);
+  }
+
+  @Post('unlikepost')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Take back a like (idempotent); answers the like count' })
+  @ApiZodBody(postActionSchema)
+  unlike(@Actor() actor: AuthUser, @ZodBody(postActionSchema) body: z.output<typeof postActionSchema>) {
+    return this.posts.unlike(actor, body.postid, body.email);
+  }
+
+  @Post('ispostliked')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiZodBody(isPostLikedSchema)
+  isLiked(@Actor() actor: AuthUser, @ZodBody(isPostLikedSchema) body: z.output<typeof isPostLikedSchema>) {
+    return this.posts.isLiked(actor, body.postid, body.username);
+  }
+
+  @Post('loadcomments')
+  @HttpCode(200)
+  @ApiOperation({ summary: "A review's comments (oldest first)" })
+  @ApiZodBody(loadCommentsSchema)
+  comments(@ZodBody(loadCommentsSchema) body: z.output<typeof loadCommentsSchema>) {
+    return this.posts.comments(body.postid);
+  }
+
+  @Post('addcomment')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiZodBody(addCommentSchema)
+  addComment(@Actor() actor: AuthUser, @ZodBody(addCommentSchema) body: z.output<typeof addCommentSchema>) {
+    return this.posts.addComment(actor, body.postid, body.comment, body.email);
   }
 }

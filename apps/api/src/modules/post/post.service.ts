@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { PLACE_SERVER_MESSAGES } from '@siplog/contracts';
-import { establishments, isActiveUser, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
+import { comments, establishments, isActiveUser, postImages, postLikes, posts, users, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
+import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { DATABASE } from '../database/database.module';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+
+const P = sql.placeholder;
 
 /** A place page lists its reviews up to this many (newest first). */
 export const POSTS_BY_ESTABLISHMENT_MAX = 100;
@@ -28,9 +32,128 @@ export interface PostView {
   est_country: string;
 }
 
+/** A comment as the spec's calls answer it (design §3). */
+export interface CommentView {
+  username: string;
+  comment: string;
+  comment_date: string;
+}
+
+export interface LikeState {
+  status: 200;
+  liked: boolean;
+  /** Likes of active people, counted after the change. */
+  likes: number;
+}
+
+const postColumns = {
+  id: posts.id,
+  username: users.username,
+  establishmentId: posts.establishmentId,
+  establishmentName: establishments.name,
+  createdAt: posts.createdAt,
+  orderText: posts.orderText,
+  review: posts.review,
+  rating: posts.rating,
+  street: establishments.street,
+  city: establishments.city,
+  state: establishments.state,
+  zip: establishments.zip,
+  country: establishments.country,
+};
+
+const newestFirst = [desc(posts.createdAt), desc(posts.id)] as const;
+
+/** `post_id IN` the ids passed as one JSON array: one prepared statement serves any page. */
+const inPostIds = (column: typeof postImages.postId | typeof postLikes.postId) =>
+  sql`${column} in (select value from json_each(${P('ids')}))`;
+
+function cursorOf(post: PostView): string {
+  return `${Date.parse(post.post_date)}_${post.post_id}`;
+}
+
 @Injectable()
 export class PostService {
-  constructor(@Inject(DATABASE) private readonly db: DB) {}
+  // The feed, likes and comments are hot paths: prepared once with placeholders (building a drizzle query per call costs more than SQLite's work).
+  private readonly recentQuery;
+  private readonly recentAfterQuery;
+  private readonly imagesQuery;
+  private readonly likeCountsQuery;
+  private readonly visiblePostQuery;
+  private readonly likeCountQuery;
+  private readonly isLikedQuery;
+  private readonly commentsQuery;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    private readonly rateLimit: RateLimitService,
+  ) {
+    this.recentQuery = this.postRows(isActiveUser).limit(P('limit')).offset(P('offset')).prepare();
+    // Row-value comparison walks posts_recent_idx (created_at, id) backwards from the cursor.
+    this.recentAfterQuery = this.postRows(and(isActiveUser, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`))
+      .limit(P('limit'))
+      .prepare();
+    this.imagesQuery = db
+      .select({ postId: postImages.postId, fileName: postImages.fileName })
+      .from(postImages)
+      .where(inPostIds(postImages.postId))
+      .orderBy(asc(postImages.postId), asc(postImages.position))
+      .prepare();
+    this.likeCountsQuery = db
+      .select({ postId: postLikes.postId, value: count() })
+      .from(postLikes)
+      .innerJoin(users, eq(users.id, postLikes.userId))
+      .where(and(inPostIds(postLikes.postId), isActiveUser))
+      .groupBy(postLikes.postId)
+      .prepare();
+    // A deactivated person's review is out of sight, so it cannot be liked or commented on either.
+    this.visiblePostQuery = db
+      .select({ id: posts.id })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(eq(posts.id, P('postId')), isActiveUser))
+      .prepare();
+    this.likeCountQuery = db
+      .select({ value: count() })
+      .from(postLikes)
+      .innerJoin(users, eq(users.id, postLikes.userId))
+      .where(and(eq(postLikes.postId, P('postId')), isActiveUser))
+      .prepare();
+    this.isLikedQuery = db
+      .select({ postId: postLikes.postId })
+      .from(postLikes)
+      .where(and(eq(postLikes.postId, P('postId')), eq(postLikes.userId, P('userId'))))
+      .prepare();
+    this.commentsQuery = db
+      .select({ username: users.username, comment: comments.body, createdAt: comments.createdAt })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(and(eq(comments.postId, P('postId')), isActiveUser))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .prepare();
+  }
+
+  /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
+  recent(limit: number, skip: number): { posts: PostView[] } {
+    return { posts: this.toViews(this.recentQuery.all({ limit, offset: skip })) };
+  }
+
+  /**
+   * The recent feed as the web app pages it: after the last post it has, so reviews posted while someone scrolls
+   * neither repeat a post nor skip one. `nextCursor` is null once a page comes back short.
+   */
+  recentPage(limit: number, cursor?: string | null): { posts: PostView[]; nextCursor: string | null } {
+    let rows;
+    if (cursor) {
+      const [createdAt, id] = cursor.split('_').map(Number);
+      rows = this.recentAfterQuery.all({ limit, createdAt, id });
+    } else {
+      rows = this.recentQuery.all({ limit, offset: 0 });
+    }
+    const page = this.toViews(rows);
+    const last = page.at(-1);
+    return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null };
+  }
 
   /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */
   recentOrders(username: string, limit: number): { orders: PostView[] } {
@@ -45,7 +168,48 @@ export class PostService {
   byEstablishment(establishmentId: number): { posts: PostView[] } {
     const place = this.db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, establishmentId)).get();
     if (!place) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    return { posts: this.postViews(and(eq(posts.establishmentId, place.id), isActiveUser), POSTS_BY_ESTABLISHMENT_MAX) };
+    return { posts: this.toViews(this.postRows(and(eq(posts.establishmentId, place.id), isActiveUser)).limit(POSTS_BY_ESTABLISHMENT_MAX).all()) };
+  }
+
+  /** Idempotent: liking twice (or twice at once) is one like. */
+  like(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
+    assertActingUser(actor, { email: claimedEmail });
+    return this.db.transaction(() => {
+      this.assertVisible(postId);
+      this.db.insert(postLikes).values({ postId, userId: actor.id }).onConflictDoNothing().run();
+      return { status: 200 as const, liked: true, likes: this.likeCount(postId) };
+    });
+  }
+
+  /** Idempotent: unliking what is not liked changes nothing. */
+  unlike(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
+    assertActingUser(actor, { email: claimedEmail });
+    return this.db.transaction(() => {
+      this.assertVisible(postId);
+      this.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id))).run();
+      return { status: 200 as const, liked: false, likes: this.likeCount(postId) };
+    });
+  }
+
+  isLiked(actor: AuthUser, postId: number, claimedUsername?: string): { liked: boolean } {
+    assertActingUser(actor, { username: claimedUsername });
+    this.assertVisible(postId);
+    return { liked: this.isLikedQuery.get({ postId, userId: actor.id }) !== undefined };
+  }
+
+  /** Oldest first, as text; deactivated people's comments stay out of sight with them. */
+  comments(postId: number): { comments: CommentView[] } {
+    this.assertVisible(postId);
+    return { comments: this.commentsQuery.all({ postId }).map(toCommentView) };
+  }
+
+  /** The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is. */
+  async addComment(actor: AuthUser, postId: number, text: string, claimedEmail?: string): Promise<{ status: 200; comment: CommentView }> {
+    assertActingUser(actor, { email: claimedEmail });
+    await this.rateLimit.consume('comment', String(actor.id));
+    this.assertVisible(postId);
+    const row = this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning().get();
+    return { status: 200, comment: toCommentView({ username: actor.username, comment: row.body, createdAt: row.createdAt }) };
   }
 
   /** A deactivated person's reviews stay out of sight with their profile. */
@@ -57,56 +221,38 @@ export class PostService {
       .get();
     if (!user) return { orders: [] };
     const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
-    return { orders: this.postViews(where, limit) };
+    return { orders: this.toViews(this.postRows(where).limit(limit).all()) };
   }
 
-  /** Posts matching `where`, newest first, with their place, images and like counts (of active people) in three queries. */
-  private postViews(where: SQL | undefined, limit: number, offset = 0): PostView[] {
-    const rows = this.db
-      .select({
-        id: posts.id,
-        username: users.username,
-        establishmentId: posts.establishmentId,
-        establishmentName: establishments.name,
-        createdAt: posts.createdAt,
-        orderText: posts.orderText,
-        review: posts.review,
-        rating: posts.rating,
-        street: establishments.street,
-        city: establishments.city,
-        state: establishments.state,
-        zip: establishments.zip,
-        country: establishments.country,
-      })
+  private assertVisible(postId: number): void {
+    if (!this.visiblePostQuery.get({ postId })) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+  }
+
+  private likeCount(postId: number): number {
+    return this.likeCountQuery.get({ postId })?.value ?? 0;
+  }
+
+  /** Posts matching `where`, newest first, with their place; limit (and offset) left to the caller. */
+  private postRows(where: SQL | undefined) {
+    return this.db
+      .select(postColumns)
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .innerJoin(establishments, eq(establishments.id, posts.establishmentId))
       .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit)
-      .offset(offset)
-      .all();
+      .orderBy(...newestFirst)
+      .$dynamic();
+  }
+
+  /** Rows in the spec's post shape, with images and like counts (of active people) in two more queries. */
+  private toViews(rows: Array<PostRow>): PostView[] {
     if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
+    const ids = JSON.stringify(rows.map((row) => row.id));
     const images = new Map<number, string[]>();
-    for (const image of this.db
-      .select({ postId: postImages.postId, fileName: postImages.fileName })
-      .from(postImages)
-      .where(inArray(postImages.postId, ids))
-      .orderBy(asc(postImages.position))
-      .all()) {
+    for (const image of this.imagesQuery.all({ ids })) {
       images.set(image.postId, [...(images.get(image.postId) ?? []), image.fileName]);
     }
-    const likes = new Map(
-      this.db
-        .select({ postId: postLikes.postId, value: count() })
-        .from(postLikes)
-        .innerJoin(users, eq(users.id, postLikes.userId))
-        .where(and(inArray(postLikes.postId, ids), isActiveUser))
-        .groupBy(postLikes.postId)
-        .all()
-        .map((row) => [row.postId, row.value]),
-    );
+    const likes = new Map(this.likeCountsQuery.all({ ids }).map((row) => [row.postId, row.value]));
     return rows.map((row) => ({
       post_id: row.id,
       _id: row.id,
@@ -126,4 +272,12 @@ export class PostService {
       est_country: row.country,
     }));
   }
+}
+
+type PostRow = {
+  [K in keyof typeof postColumns]: (typeof postColumns)[K]['_']['data'];
+};
+
+function toCommentView(row: { username: string; comment: string; createdAt: Date }): CommentView {
+  return { username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString() };
 }

@@ -27,6 +27,8 @@ export const RATE_LIMIT_POLICIES = {
   placeCreateByIp: { points: 30, duration: 10 * 60 },
   /** Places a person adds by dropping a pin, per account. */
   placeAddByAccount: { points: 10, duration: 60 * 60 },
+  /** Comments per account: enough for a lively thread, not for a flood. */
+  comment: { points: 30, duration: 10 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
