@@ -105,3 +105,17 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * The screenshot tools' camera: waits for the page to go quiet (and `settleMs` for transitions), writes
+ * `{outDir}/{name}.png` and prints its path.
+ */
+export function screenshotTaker(outDir: string, { fullPage = false, settleMs = 250 }: { fullPage?: boolean; settleMs?: number } = {}) {
+  return async (page: Page, name: string, fullPageShot = fullPage): Promise<void> => {
+    await page.waitForLoadState('networkidle');
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
+    const file = path.join(outDir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: fullPageShot });
+    console.log(file);
+  };
+}

@@ -6,9 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { followPlace, makePng, postJson, registerPerson, SCREENSHOT_PERSON, seedPlace, seedPosts, storeImage } from './fixtures';
-import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
+import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, startApp } from './harness';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-place-screens');
 fs.mkdirSync(outDir, { recursive: true });
@@ -36,13 +35,7 @@ try {
   await postJson(app.baseUrl, '/api/user/followuser', { targetusername: ben.username }, ann.token);
   await postJson(app.baseUrl, '/api/user/updateprofiledetails', { gender: '', bio: 'Espresso nerd. Chicago.' }, ann.token);
 
-  const shoot = async (page: Page, name: string, fullPage = true) => {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(250);
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file, fullPage });
-    console.log(file);
-  };
+  const shoot = screenshotTaker(outDir, { fullPage: true });
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],

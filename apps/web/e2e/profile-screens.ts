@@ -7,10 +7,9 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { followPlace, makePng, postJson, registerPerson, SCREENSHOT_PERSON, seedPosts, storeImage, type SeedPost } from './fixtures';
-import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
+import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, startApp } from './harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-profile-screens');
@@ -73,13 +72,7 @@ try {
   }
   await postJson(app.baseUrl, '/api/user/updatecurrentfavorder', { current_fav_order: 'Hojicha latte with oat milk, less ice' }, ben.token);
 
-  const shoot = async (page: Page, name: string, fullPage = false) => {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(250);
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file, fullPage });
-    console.log(file);
-  };
+  const shoot = screenshotTaker(outDir);
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],

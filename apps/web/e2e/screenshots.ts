@@ -1,8 +1,7 @@
 /** Takes desktop and 375 px screenshots of every built screen: `pnpm --filter @siplog/web screenshots [out-dir]`. */
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { registerPerson, SCREENSHOT_PERSON, seedPosts } from './fixtures';
-import { DESKTOP, PHONE, launchBrowser, openPage, startApp } from './harness';
+import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, startApp } from './harness';
 
 const routes = ['/login', '/join', '/contact', '/terms-of-service', '/privacy-policy', '/no-such-page'];
 const outDir = path.resolve(process.argv[2] ?? '/tmp/siplog-screens');
@@ -16,12 +15,7 @@ try {
     { order: 'Brown sugar boba', review: 'Warm chewy pearls.', rating: 4, place: { name: 'Tapioca House', city: 'Austin' }, minutesAgo: 300 },
   ]);
 
-  const shoot = async (page: Page, name: string) => {
-    await page.waitForLoadState('networkidle');
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: false });
-    console.log(file);
-  };
+  const shoot = screenshotTaker(outDir, { settleMs: 0 });
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     const { context, page } = await openPage(browser, app.baseUrl, viewport);
