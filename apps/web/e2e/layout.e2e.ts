@@ -21,6 +21,7 @@ describe('header menu', () => {
     const { page, context } = await openPage(browser, app.baseUrl, { width: 901, height: 700 });
     await page.goto('/contact');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Join', exact: true }).waitFor();
     for (const label of menuLabels) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     await context.close();
@@ -31,6 +32,7 @@ describe('header menu', () => {
       const { page, context } = await openPage(browser, app.baseUrl, viewport);
       await page.goto('/contact');
       const nav = page.getByRole('navigation', { name: 'Main' });
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
       expect(await nav.isVisible()).toBe(false);
       await page.getByRole('button', { name: 'Open menu' }).click();
       for (const label of menuLabels) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
