@@ -9,6 +9,7 @@ export interface AppConfig {
   dataDir: string;
   databaseFile: string;
   mediaDir: string;
+  uploadsDir: string;
   logsDir: string;
   backupsDir: string;
   outboxDir: string;
@@ -103,6 +104,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logsDir: path.join(dataDir, 'logs'),
     backupsDir: path.join(dataDir, 'backups'),
     outboxDir: path.join(dataDir, 'outbox'),
+    /** Uploads land here while they are received, so a 50 MB photo streams to disk instead of sitting in memory. */
+    uploadsDir: path.join(dataDir, 'tmp', 'uploads'),
   };
   for (const dir of [dataDir, ...Object.values(dirs)]) fs.mkdirSync(dir, { recursive: true });
 

@@ -5,6 +5,7 @@ import type { MapService } from '../modules/map/map.service';
 import { placeRouter } from '../modules/place/place.router';
 import type { PlaceService } from '../modules/place/place.service';
 import { postRouter } from '../modules/post/post.router';
+import type { PostAuthoringService } from '../modules/post/post-authoring.service';
 import type { PostService } from '../modules/post/post.service';
 import { supportRouter } from '../modules/support/support.router';
 import type { SupportService } from '../modules/support/support.service';
@@ -18,6 +19,7 @@ export interface RouterServices {
   map: MapService;
   place: PlaceService;
   post: PostService;
+  postAuthoring: PostAuthoringService;
   support: SupportService;
   user: UserService;
 }
@@ -27,7 +29,7 @@ export function createAppRouter(services: RouterServices) {
     auth: authRouter(services.auth),
     map: mapRouter(services.map),
     place: placeRouter(services.place),
-    post: postRouter(services.post),
+    post: postRouter(services.post, services.postAuthoring),
     support: supportRouter(services.support),
     user: userRouter(services.user),
   });

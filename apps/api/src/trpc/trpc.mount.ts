@@ -5,6 +5,7 @@ import { AuthService } from '../modules/auth/auth.service';
 import { bearerToken, TokenService } from '../modules/auth/token.service';
 import { MapService } from '../modules/map/map.service';
 import { PlaceService } from '../modules/place/place.service';
+import { PostAuthoringService } from '../modules/post/post-authoring.service';
 import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
 import { UserService } from '../modules/user/user.service';
@@ -21,6 +22,7 @@ export function mountTrpc(app: INestApplication): void {
     map: app.get(MapService),
     place: app.get(PlaceService),
     post: app.get(PostService),
+    postAuthoring: app.get(PostAuthoringService),
     support: app.get(SupportService),
     user: app.get(UserService),
   });

@@ -7,6 +7,11 @@ import { actingEmail, actingUsername, idField, optionalText, pageField, required
 export const POST_MESSAGES = {
   notFound: 'Post not found',
   enterComment: 'Enter a comment',
+  /** A fourth file, or a file under a name other than file1..file3. */
+  tooManyImages: `At most ${LIMITS.reviewImagesMax} images per review.`,
+  notAuthor: 'Only the author can change this review.',
+  updated: 'Review updated.',
+  deleted: 'Review deleted.',
 } as const;
 
 export const ratingField = z.coerce
@@ -33,9 +38,20 @@ export const addPostDataSchema = z.strictObject({
   details: z.unknown().optional(),
 });
 
+export const postIdSchema = z.strictObject({ postid: idField });
+/** The places a person has reviewed, most recent first (the Quick Post location list). */
+export const userPlacesSchema = z.strictObject({ email: actingEmail });
+/** The author changes what they wrote; photos and place stay. */
+export const updatePostSchema = z.strictObject({
+  postid: idField,
+  email: actingEmail,
+  order: requiredText(REVIEW_MESSAGES.enterOrder, LIMITS.orderTextMax),
+  review: requiredText(REVIEW_MESSAGES.enterReview, LIMITS.reviewTextMax),
+  rating: ratingField,
+});
+
 export const postActionSchema = z.strictObject({ postid: idField, email: actingEmail });
 export const isPostLikedSchema = z.strictObject({ postid: idField, username: actingUsername });
-export const loadCommentsSchema = z.strictObject({ postid: idField });
 export const addCommentSchema = z.strictObject({
   postid: idField,
   email: actingEmail,

@@ -9,12 +9,19 @@ import { AppError } from '../../common/app-error';
 export const IMAGE_FOLDERS = ['postimages', 'profileimages'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
-/** Sizes each stored image is kept in: the full image and a small variant for avatars and cards. */
+/** Sizes a stored image can be kept in: the full view, a feed card and a thumbnail (avatars, carousels). */
 export const IMAGE_VARIANTS = {
   full: { maxSide: 1600, suffix: '' },
+  card: { maxSide: 800, suffix: '.card' },
   thumb: { maxSide: 400, suffix: '.thumb' },
 } as const;
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
+
+/** Which sizes each folder keeps; a size a folder does not keep is served as its full image. */
+export const FOLDER_VARIANTS: Record<ImageFolder, readonly ImageVariant[]> = {
+  postimages: ['full', 'card', 'thumb'],
+  profileimages: ['full', 'thumb'],
+};
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
@@ -39,8 +46,11 @@ export class ImageStore {
     return path.join(this.mediaDir, folder);
   }
 
-  /** Throws AppError('BAD_REQUEST', invalidTypeMessage) when the bytes are not a supported image. */
-  async save(folder: ImageFolder, input: Buffer, invalidTypeMessage: string): Promise<string> {
+  /**
+   * `input` is the image's bytes or the path of a file holding them. Throws AppError('BAD_REQUEST', invalidTypeMessage)
+   * when they are not a supported image, or the pixel-cap message when the image declares more than LIMITS.imagePixelsMax.
+   */
+  async save(folder: ImageFolder, input: Buffer | string, invalidTypeMessage: string): Promise<string> {
     let metadata: sharp.Metadata | undefined;
     try {
       metadata = await sharp(input).metadata();
@@ -54,14 +64,22 @@ export class ImageStore {
     const dir = this.folderPath(folder);
     await fs.mkdir(dir, { recursive: true });
     try {
-      for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
-        const { maxSide } = IMAGE_VARIANTS[variant];
-        await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax })
-          .rotate() // apply EXIF orientation before the metadata is dropped
-          .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toFile(path.join(dir, variantFileName(name, variant)));
-      }
+      // Decoded once (shrink-on-load) and oriented at the largest size; every size is cut from those pixels.
+      const largest = await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax })
+        .rotate() // apply EXIF orientation before the metadata is dropped
+        .resize({ width: IMAGE_VARIANTS.full.maxSide, height: IMAGE_VARIANTS.full.maxSide, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = largest.info;
+      await Promise.all(
+        FOLDER_VARIANTS[folder].map((variant) => {
+          const { maxSide } = IMAGE_VARIANTS[variant];
+          return sharp(largest.data, { raw: { width, height, channels } })
+            .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 82 })
+            .toFile(path.join(dir, variantFileName(name, variant)));
+        }),
+      );
     } catch {
       await this.remove(folder, name);
       throw new AppError('BAD_REQUEST', invalidTypeMessage);
@@ -71,8 +89,24 @@ export class ImageStore {
 
   async remove(folder: ImageFolder, name: string): Promise<void> {
     if (!isStoredImageName(name)) return;
-    for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
+    for (const variant of FOLDER_VARIANTS[folder]) {
       await fs.rm(path.join(this.folderPath(folder), variantFileName(name, variant)), { force: true });
     }
+  }
+
+  /** Stores every input or none: when one fails, the ones already stored are removed and the first error is thrown. */
+  async saveAll(folder: ImageFolder, inputs: Array<Buffer | string>, invalidTypeMessage: string): Promise<string[]> {
+    const results = await Promise.allSettled(inputs.map((input) => this.save(folder, input, invalidTypeMessage)));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (!failure) return results.map((result) => (result as PromiseFulfilledResult<string>).value);
+    await this.removeAll(
+      folder,
+      results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
+    );
+    throw failure.reason;
+  }
+
+  async removeAll(folder: ImageFolder, names: string[]): Promise<void> {
+    await Promise.all(names.map((name) => this.remove(folder, name)));
   }
 }

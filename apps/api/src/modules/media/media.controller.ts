@@ -6,7 +6,7 @@ import type { ImageVariant } from './image-store';
 import { FALLBACK_IMAGE_NAME, MediaService, type ImageAnswer } from './media.service';
 
 function variantOf(size: string | undefined): ImageVariant {
-  return size === 'thumb' ? 'thumb' : 'full';
+  return size === 'thumb' || size === 'card' ? size : 'full';
 }
 
 @ApiTags('images')
@@ -15,7 +15,7 @@ export class MediaController {
   constructor(private readonly media: MediaService) {}
 
   @Get('image/:folder/:file')
-  @ApiOperation({ summary: 'A stored image (folders postimages, profileimages); ?size=thumb for the small variant' })
+  @ApiOperation({ summary: 'A stored image (folders postimages, profileimages); ?size=card (feed card) or ?size=thumb for the smaller sizes' })
   async image(
     @Param('folder') folder: string,
     @Param('file') file: string,

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { isActiveUser, profileImages, users, type DB } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
-import { IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
+import { FOLDER_VARIANTS, IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
 
 export const FALLBACK_IMAGE_NAME = 'no-image.webp';
 
@@ -35,7 +35,8 @@ export class MediaService {
     if (!(IMAGE_FOLDERS as readonly string[]).includes(folder) || !isStoredImageName(file)) {
       return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
     }
-    const filePath = path.join(this.images.folderPath(folder as ImageFolder), variantFileName(file, variant));
+    const kept = FOLDER_VARIANTS[folder as ImageFolder].includes(variant) ? variant : 'full';
+    const filePath = path.join(this.images.folderPath(folder as ImageFolder), variantFileName(file, kept));
     if (!fs.existsSync(filePath)) return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
     return { kind: 'file', path: filePath, cacheSeconds: YEAR_SECONDS, immutable: true };
   }

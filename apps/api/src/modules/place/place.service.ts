@@ -83,18 +83,12 @@ export class PlaceService {
    * within PLACE_LIMITS.duplicateRadiusMeters is the same place. Offline there is no provider: 404.
    */
   async select(client: ClientInfo, input: z.output<typeof placeSelectedSchema>): Promise<{ status: 200; establishment: Establishment }> {
-    const placeId = input.place_info.place_id;
-    const known = this.places.byPlaceId(placeId);
-    if (known) return { status: 200, establishment: this.viewOf(known) };
-    if (placeId.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    const provided = this.placeSearch.providerPlace(placeId);
-    if (!provided) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.searchAgain);
-    const existing = this.duplicateOf(provided);
-    if (existing) return { status: 200, establishment: this.viewOf(existing) };
-    await this.rateLimit.consume('placeCreateByIp', client.ip);
-    // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
-    const row = this.create(provided, provided.place_id);
-    return { status: 200, establishment: this.viewOf(row) };
+    return { status: 200, establishment: this.viewOf(await this.knownOrProvided(client, input.place_info.place_id)) };
+  }
+
+  /** The establishment a review names by `place_id`, created first when it is a provider's new place (as `select`). */
+  async establishmentIdFor(client: ClientInfo, placeId: string): Promise<number> {
+    return (await this.knownOrProvided(client, placeId)).id;
   }
 
   /** A place a signed-in person adds by dropping a pin: `siplog:{n}`, unless the same name is already within 30 m. */
@@ -178,6 +172,18 @@ export class PlaceService {
     return { area: areaOf(entry), establishments: this.viewsOf(rows.map(({ row }) => row)) };
   }
 
+  private async knownOrProvided(client: ClientInfo, placeId: string): Promise<EstablishmentRow> {
+    const known = this.places.byPlaceId(placeId);
+    if (known) return known;
+    if (placeId.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    const provided = this.placeSearch.providerPlace(placeId);
+    if (!provided) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.searchAgain);
+    const existing = this.duplicateOf(provided);
+    if (existing) return existing;
+    await this.rateLimit.consume('placeCreateByIp', client.ip);
+    // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
+    return this.create(provided, provided.place_id);
+  }
   private require(id: number): EstablishmentRow {
     const row = this.places.byId(id);
     if (!row) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);

@@ -1,25 +1,99 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, UploadedFiles, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  LIMITS,
   addCommentSchema,
+  addPostDataSchema,
+  updatePostSchema,
+  userPlacesSchema,
   establishmentIdSchema,
   isPostLikedSchema,
-  loadCommentsSchema,
+  postIdSchema,
   pageSchema,
   postActionSchema,
   userOrdersSchema,
 } from '@siplog/contracts';
 import type { z } from 'zod';
+import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
-import { Actor, AuthGuard } from '../auth/auth.guard';
+import { parseJsonField } from '../../common/zod-issue';
+import { Actor, AuthGuard, SignedInGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
+import { PostAuthoringService } from './post-authoring.service';
+import { PostImagesUpload, receivedImagePaths } from './post-images.upload';
 import { PostService } from './post.service';
 
 @ApiTags('post')
 @Controller('api/post')
 @UseGuards(AuthGuard)
 export class PostController {
-  constructor(private readonly posts: PostService) {}
+  constructor(
+    private readonly posts: PostService,
+    private readonly authoring: PostAuthoringService,
+  ) {}
+
+  @Post('addpostwithimages')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Post a review with 1 to 3 photos (all or nothing); a provider’s new place is created first' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file1', 'data'],
+      properties: {
+        file1: { type: 'string', format: 'binary', description: `an image, at most ${LIMITS.reviewImageBytesMax} bytes` },
+        file2: { type: 'string', format: 'binary' },
+        file3: { type: 'string', format: 'binary' },
+        data: { type: 'string', description: 'JSON: {"email", "place_id", "establishment_name", "order", "review", "rating", "filetype": "image"}' },
+      },
+    },
+  })
+  @UseGuards(SignedInGuard) // before the body is read: a guest's upload is refused unread
+  @PostImagesUpload()
+  add(
+    @Actor() actor: AuthUser,
+    @Client() client: ClientInfo,
+    @UploadedFiles() files: Parameters<typeof receivedImagePaths>[0],
+    @Body('data') data: unknown,
+  ) {
+    return this.authoring.add(actor, client, parseJsonField(addPostDataSchema, data), receivedImagePaths(files));
+  }
+
+  @Post('getuserplaces')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The places the caller has reviewed, most recent first' })
+  @ApiZodBody(userPlacesSchema)
+  userPlaces(@Actor() actor: AuthUser, @ZodBody(userPlacesSchema) body: z.output<typeof userPlacesSchema>) {
+    return this.authoring.userPlaces(actor, body.email);
+  }
+
+  @Post('loadpost')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'One review (the full post and its own URL)' })
+  @ApiZodBody(postIdSchema)
+  byId(@ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
+    return this.posts.byId(body.postid);
+  }
+
+  @Post('updatepost')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The author changes the order, review and rating of a review' })
+  @ApiZodBody(updatePostSchema)
+  update(@Actor() actor: AuthUser, @ZodBody(updatePostSchema) body: z.output<typeof updatePostSchema>) {
+    return this.authoring.update(actor, body);
+  }
+
+  @Post('deletepost')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The author deletes a review with its photos, likes and comments' })
+  @ApiZodBody(postActionSchema)
+  remove(@Actor() actor: AuthUser, @ZodBody(postActionSchema) body: z.output<typeof postActionSchema>) {
+    return this.authoring.remove(actor, body.postid, body.email);
+  }
 
   @Post('loadrecentposts')
   @HttpCode(200)
@@ -82,8 +156,8 @@ export class PostController {
   @Post('loadcomments')
   @HttpCode(200)
   @ApiOperation({ summary: "A review's comments (oldest first)" })
-  @ApiZodBody(loadCommentsSchema)
-  comments(@ZodBody(loadCommentsSchema) body: z.output<typeof loadCommentsSchema>) {
+  @ApiZodBody(postIdSchema)
+  comments(@ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
     return this.posts.comments(body.postid);
   }
 

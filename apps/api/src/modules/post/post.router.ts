@@ -2,16 +2,24 @@ import {
   addCommentSchema,
   establishmentIdSchema,
   isPostLikedSchema,
-  loadCommentsSchema,
+  postIdSchema,
   postActionSchema,
   recentPostsCursorSchema,
+  updatePostSchema,
+  userPlacesSchema,
   userOrdersSchema,
 } from '@siplog/contracts';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import type { PostAuthoringService } from './post-authoring.service';
 import type { PostService } from './post.service';
 
-export function postRouter(posts: PostService) {
+/** Posting a review with photos is REST only (multipart, upload progress): /api/post/addpostwithimages. */
+export function postRouter(posts: PostService, authoring: PostAuthoringService) {
   return router({
+    byId: publicProcedure.input(postIdSchema).query(({ input }) => posts.byId(input.postid)),
+    userPlaces: authedProcedure.input(userPlacesSchema).query(({ ctx, input }) => authoring.userPlaces(ctx.actor, input.email)),
+    update: authedProcedure.input(updatePostSchema).mutation(({ ctx, input }) => authoring.update(ctx.actor, input)),
+    remove: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => authoring.remove(ctx.actor, input.postid, input.email)),
     recent: publicProcedure.input(recentPostsCursorSchema).query(({ input }) => posts.recentPage(input.limit, input.cursor)),
     recentOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.recentOrders(input.username, input.limit)),
     byEstablishment: publicProcedure.input(establishmentIdSchema).query(({ input }) => posts.byEstablishment(input.establishment_id)),
@@ -19,7 +27,7 @@ export function postRouter(posts: PostService) {
     like: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => posts.like(ctx.actor, input.postid, input.email)),
     unlike: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => posts.unlike(ctx.actor, input.postid, input.email)),
     isLiked: authedProcedure.input(isPostLikedSchema).query(({ ctx, input }) => posts.isLiked(ctx.actor, input.postid, input.username)),
-    comments: publicProcedure.input(loadCommentsSchema).query(({ input }) => posts.comments(input.postid)),
+    comments: publicProcedure.input(postIdSchema).query(({ input }) => posts.comments(input.postid)),
     addComment: authedProcedure
       .input(addCommentSchema)
       .mutation(({ ctx, input }) => posts.addComment(ctx.actor, input.postid, input.comment, input.email)),

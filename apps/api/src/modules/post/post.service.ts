@@ -83,6 +83,7 @@ export class PostService {
   private readonly likeCountQuery;
   private readonly isLikedQuery;
   private readonly commentsQuery;
+  private readonly byIdQuery;
 
   constructor(
     @Inject(DATABASE) private readonly db: DB,
@@ -93,6 +94,7 @@ export class PostService {
     this.recentAfterQuery = this.postRows(and(isActiveUser, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`))
       .limit(P('limit'))
       .prepare();
+    this.byIdQuery = this.postRows(and(eq(posts.id, P('postId')), isActiveUser)).prepare();
     this.imagesQuery = db
       .select({ postId: postImages.postId, fileName: postImages.fileName })
       .from(postImages)
@@ -153,6 +155,13 @@ export class PostService {
     const page = this.toViews(rows);
     const last = page.at(-1);
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null };
+  }
+
+  /** One review (the full post and its own URL); a deactivated person's review is out of sight: 404. */
+  byId(postId: number): { post: PostView } {
+    const row = this.byIdQuery.get({ postId });
+    if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    return { post: this.toViews([row])[0] };
   }
 
   /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */

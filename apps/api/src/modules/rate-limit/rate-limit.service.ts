@@ -29,6 +29,8 @@ export const RATE_LIMIT_POLICIES = {
   placeAddByAccount: { points: 10, duration: 60 * 60 },
   /** Comments per account: enough for a lively thread, not for a flood. */
   comment: { points: 30, duration: 10 * 60 },
+  /** Reviews with photos cost real disk and CPU: plenty for a busy afternoon of tasting, not a flood. */
+  postCreateByAccount: { points: 30, duration: 60 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -1,0 +1,141 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { desc, eq, max } from 'drizzle-orm';
+import { POST_MESSAGES, REVIEW_MESSAGES, type addPostDataSchema, type updatePostSchema } from '@siplog/contracts';
+import { establishments, postImages, posts, type DB } from '@siplog/db';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { ClientInfo } from '../../common/client-info';
+import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { AuthService } from '../auth/auth.service';
+import { DATABASE } from '../database/database.module';
+import { ImageStore } from '../media/image-store';
+import { PlaceService } from '../place/place.service';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { PostService, type PostView } from './post.service';
+
+/** How many of a person's reviewed places the Quick Post location list offers. */
+export const USER_PLACES_MAX = 20;
+
+/** A place a person has reviewed (spec §3 "Place of a user"), with what the Quick Post needs to post to it. */
+export interface UserPlace {
+  place_id: string;
+  establishment_id: number;
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/**
+ * Writing reviews: posting one with its photos (all or nothing), the author's edits and deletion, and the places a
+ * person has reviewed. Reading, likes and comments stay in PostService.
+ */
+@Injectable()
+export class PostAuthoringService {
+  private readonly logger = new Logger(PostAuthoringService.name);
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    private readonly images: ImageStore,
+    private readonly places: PlaceService,
+    private readonly rateLimit: RateLimitService,
+    private readonly auth: AuthService,
+    private readonly reader: PostService,
+  ) {}
+
+  /**
+   * A review with 1 to 3 photos (`files`: paths of the received uploads, in file1..file3 order). The photos are
+   * stored first, then the place (created when it is a provider's new place) and the post with its image rows in one
+   * transaction; any failure removes the stored photos, so nothing is left behind.
+   */
+  async add(
+    actor: AuthUser,
+    client: ClientInfo,
+    data: z.output<typeof addPostDataSchema>,
+    files: string[],
+  ): Promise<{ status: 200; msg: string; post_id: number; establishment_id: number }> {
+    assertActingUser(actor, { email: data.email });
+    if (files.length === 0) throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.uploadOneImage);
+    await this.rateLimit.consume('postCreateByAccount', String(actor.id));
+    const names = await this.images.saveAll('postimages', files, REVIEW_MESSAGES.invalidFileType);
+    try {
+      const establishmentId = await this.places.establishmentIdFor(client, data.place_id);
+      const postId = this.db.transaction((tx) => {
+        const row = tx
+          .insert(posts)
+          .values({ userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating })
+          .returning({ id: posts.id })
+          .get();
+        tx.insert(postImages)
+          .values(names.map((fileName, position) => ({ postId: row.id, fileName, position })))
+          .run();
+        return row.id;
+      });
+      this.logger.log(`Review ${postId} posted by ${actor.username} at establishment ${establishmentId}`);
+      return { status: 200, msg: REVIEW_MESSAGES.posted, post_id: postId, establishment_id: establishmentId };
+    } catch (error) {
+      await this.images.removeAll('postimages', names);
+      throw error;
+    }
+  }
+
+  /** The author (or an admin) changes the order, review and rating; photos and place stay. */
+  update(actor: AuthUser, input: z.output<typeof updatePostSchema>): { status: 200; msg: string; post: PostView } {
+    assertActingUser(actor, { email: input.email });
+    this.requireWritable(actor, input.postid);
+    this.db
+      .update(posts)
+      .set({ orderText: input.order, review: input.review, rating: input.rating })
+      .where(eq(posts.id, input.postid))
+      .run();
+    return { status: 200, msg: POST_MESSAGES.updated, post: this.reader.byId(input.postid).post };
+  }
+
+  /** The author (or an admin) deletes a review: its likes, comments and image rows go with it, then its photo files. */
+  async remove(actor: AuthUser, postId: number, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
+    assertActingUser(actor, { email: claimedEmail });
+    this.requireWritable(actor, postId);
+    const names = this.db.transaction((tx) => {
+      const files = tx.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId)).all();
+      tx.delete(posts).where(eq(posts.id, postId)).run(); // likes, comments and image rows cascade
+      return files.map((file) => file.fileName);
+    });
+    await this.images.removeAll('postimages', names);
+    this.logger.log(`Review ${postId} deleted by ${actor.username}`);
+    return { status: 200, msg: POST_MESSAGES.deleted };
+  }
+
+  /** The places a person has reviewed, most recently reviewed first (the Quick Post's first location choices). */
+  userPlaces(actor: AuthUser, claimedEmail?: string): { places: UserPlace[] } {
+    assertActingUser(actor, { email: claimedEmail });
+    const lastReviewed = max(posts.createdAt);
+    const rows = this.db
+      .select({
+        place_id: establishments.placeId,
+        establishment_id: establishments.id,
+        name: establishments.name,
+        street: establishments.street,
+        city: establishments.city,
+        state: establishments.state,
+        zip: establishments.zip,
+        country: establishments.country,
+      })
+      .from(posts)
+      .innerJoin(establishments, eq(establishments.id, posts.establishmentId))
+      .where(eq(posts.userId, actor.id))
+      .groupBy(establishments.id)
+      .orderBy(desc(lastReviewed))
+      .limit(USER_PLACES_MAX)
+      .all();
+    return { places: rows };
+  }
+
+  /** 404 for a review nobody can see, 403 for someone else's (unless an admin). */
+  private requireWritable(actor: AuthUser, postId: number): void {
+    const row = this.db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).get();
+    if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    if (row.userId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
+  }
+}
