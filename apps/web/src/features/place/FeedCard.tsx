@@ -19,7 +19,7 @@ export function FeedCard({ place }: { place: Establishment }) {
   return (
     <article className="feed-card" aria-labelledby="feed-card-name">
       <PhotoCarousel
-        sources={place.images.map((image) => postImageUrl(image))}
+        sources={place.images.map((image) => postImageUrl(image, 'card'))}
         label={place.name}
         placeholder={<CupIcon width={48} height={48} />}
       />

@@ -12,7 +12,7 @@ export function PlaceCard({ place }: { place: Establishment }) {
     <li className="place-card">
       <Link to={`/view/${place.establishment_id}`} className="place-card__link">
         <span className="place-card__cover">
-          {cover ? <img src={postImageUrl(cover, true)} alt="" loading="lazy" width={88} height={88} /> : <CupIcon width={30} height={30} />}
+          {cover ? <img src={postImageUrl(cover, 'thumb')} alt="" loading="lazy" width={88} height={88} /> : <CupIcon width={30} height={30} />}
         </span>
         <span className="place-card__text">
           <span className="place-card__name">{place.name}</span>

@@ -12,7 +12,7 @@ export function PlaceImages({ images, name }: { images: string[]; name: string }
         {shown.map((image, index) => (
           <li key={image}>
             <img
-              src={postImageUrl(image, true)}
+              src={postImageUrl(image, 'thumb')}
               alt={`${name}, photo ${index + 1} of ${shown.length}`}
               width={220}
               height={165}

@@ -20,7 +20,7 @@ function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFol
   return (
     <section className="place-hero" aria-labelledby="place-name">
       <span className="place-hero__cover">
-        {cover ? <img src={postImageUrl(cover, true)} alt="" width={112} height={112} /> : <CupIcon width={44} height={44} />}
+        {cover ? <img src={postImageUrl(cover, 'thumb')} alt="" width={112} height={112} /> : <CupIcon width={44} height={44} />}
       </span>
       <div className="place-hero__info">
         <div className="place-hero__title-row">

@@ -26,7 +26,7 @@ function PostCard({ post, onOpen, subtitle }: { post: PostSummary; onOpen: (post
       <button type="button" className="post-card__button" onClick={() => onOpen(post)} aria-label={`${post.order} at ${post.establishment_name}`}>
         <span className="post-card__image">
           {image ? (
-            <img src={postImageUrl(image, true)} alt="" loading="lazy" width={200} height={140} />
+            <img src={postImageUrl(image, 'thumb')} alt="" loading="lazy" width={200} height={140} />
           ) : (
             <CupIcon width={40} height={40} />
           )}

@@ -22,7 +22,7 @@ export function ProfileAvatar({ fileName, name, size = 112, className = '' }: Pr
     >
       {showImage ? (
         <img
-          src={profileImageUrl(fileName, size <= 200)}
+          src={profileImageUrl(fileName, size <= 200 ? 'thumb' : 'full')}
           alt={`Profile picture of ${name}`}
           width={size}
           height={size}

@@ -1,0 +1,9 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@siplog/api';
+
+type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** A review as every post call answers it (spec §3 Post). */
+export type PostView = RouterOutputs['post']['byId']['post'];
+/** A place the signed-in person has reviewed (the Quick Post's first location choices). */
+export type UserPlace = RouterOutputs['post']['userPlaces']['places'][number];
