@@ -77,6 +77,11 @@ const DOCUMENTED_POSTS: DocumentedPost[] = [
   { path: '/api/post/ispostliked', valid: { postid: KNOWN_POST_ID }, signedIn: true },
   { path: '/api/post/loadcomments', valid: { postid: KNOWN_POST_ID } },
   { path: '/api/post/addcomment', valid: { postid: KNOWN_POST_ID, comment: 'Nice one' }, signedIn: true },
+  { path: '/api/post/getuserplaces', valid: {}, signedIn: true },
+  { path: '/api/post/loadpost', valid: { postid: KNOWN_POST_ID } },
+  { path: '/api/post/updatepost', valid: { postid: KNOWN_POST_ID, order: 'Flat white', review: 'Better', rating: 4 }, signedIn: true },
+  // Last of the post paths: its well-formed call deletes the known review.
+  { path: '/api/post/deletepost', valid: { postid: KNOWN_POST_ID }, signedIn: true },
   { path: '/api/place/loadestablishment', valid: { establishment_id: 1 } },
   { path: '/api/place/loadestablishmentbylocation', valid: { location: 'known-place' } },
   { path: '/api/place/placeselected', valid: { place_info: KNOWN_PLACE } },

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute, placeLocationPath } from './routes';
+import { isWebRoute, placeLocationPath, postPath } from './routes';
 
 describe('the web route table', () => {
   it('knows every page of the app, with or without a trailing slash', () => {
-    for (const path of ['/', '/login', '/mylog/', '/view/12', '/view/wicker-park', '/view/location/dark-matter-chicago', '/user/ann', '/user/name/Ann%20Lee', '/testfeed']) {
+    for (const path of ['/', '/login', '/mylog/', '/view/12', '/view/wicker-park', '/view/location/dark-matter-chicago', '/user/ann', '/user/name/Ann%20Lee', '/post/42', '/post/42/', '/testfeed']) {
       expect(isWebRoute(path), path).toBe(true);
     }
   });
 
   it('refuses paths that are no page', () => {
-    for (const path of ['/nope', '/favicon.ico', '/view', '/view/1/2/3', '/user/ann/extra', '/admin/secret', '//', '/login/x']) {
+    for (const path of ['/nope', '/favicon.ico', '/view', '/view/1/2/3', '/user/ann/extra', '/admin/secret', '//', '/login/x', '/post', '/post/', '/post/1/comments']) {
       expect(isWebRoute(path), path).toBe(false);
     }
   });
@@ -24,5 +24,10 @@ describe('the web route table', () => {
   it("builds a place's readable address from its slug", () => {
     expect(placeLocationPath('dark-matter-coffee-chicago')).toBe('/view/location/dark-matter-coffee-chicago');
     expect(isWebRoute(placeLocationPath('dark-matter-coffee-chicago'))).toBe(true);
+  });
+
+  it("builds a review's own address from its id", () => {
+    expect(postPath(42)).toBe('/post/42');
+    expect(isWebRoute(postPath(42))).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ export const WEB_ROUTES = {
   view: '/view/:param',
   profileByName: '/user/name/:name',
   profile: '/user/:username',
+  /** One review, its likes and comments: the full post's own, shareable address. */
+  post: '/post/:id',
   contact: '/contact',
   termsOfService: '/terms-of-service',
   privacyPolicy: '/privacy-policy',
@@ -41,4 +43,9 @@ export function isWebRoute(pathname: string): boolean {
 /** The readable, stable address of a place: /view/location/{slug}. */
 export function placeLocationPath(slug: string): string {
   return WEB_ROUTES.placeByLocation.replace(':location', encodeURIComponent(slug));
+}
+
+/** A review's own address: /post/{id}. */
+export function postPath(postId: number): string {
+  return WEB_ROUTES.post.replace(':id', String(postId));
 }

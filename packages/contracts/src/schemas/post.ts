@@ -14,12 +14,14 @@ export const POST_MESSAGES = {
   deleted: 'Review deleted.',
 } as const;
 
-export const ratingField = z.coerce
+/** 1 to 5, as a number or the spec's string ('1' to '5'). */
+export const ratingInput = z.coerce
   .number({ error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
-  .int()
+  .int({ error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
   .min(LIMITS.ratingMin, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
-  .max(LIMITS.ratingMax, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
-  .default(LIMITS.ratingDefault);
+  .max(LIMITS.ratingMax, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` });
+/** A new review's rating: 5 unless chosen (spec §5). */
+export const ratingField = ratingInput.default(LIMITS.ratingDefault);
 
 /** The JSON `data` field of the add-post multipart body. */
 export const addPostDataSchema = z.strictObject({
@@ -47,7 +49,7 @@ export const updatePostSchema = z.strictObject({
   email: actingEmail,
   order: requiredText(REVIEW_MESSAGES.enterOrder, LIMITS.orderTextMax),
   review: requiredText(REVIEW_MESSAGES.enterReview, LIMITS.reviewTextMax),
-  rating: ratingField,
+  rating: ratingInput,
 });
 
 export const postActionSchema = z.strictObject({ postid: idField, email: actingEmail });

@@ -24,8 +24,8 @@ export function receivedImagePaths(files: ReceivedFiles | undefined): string[] {
   return POST_IMAGE_FIELDS.flatMap((field) => files?.[field]?.map((file) => file.path) ?? []);
 }
 
-/** Multer's own wording for a file under another name or one file too many. */
-const TOO_MANY_FILES = new Set(['Unexpected field', 'Too many files']);
+/** Multer's own wording (then " - {field}") for a file under another name or one file too many. */
+const TOO_MANY_FILES = /^(Unexpected (file )?field|Too many files)\b/;
 
 /**
  * Around the multipart parser: its refusals become the spec's messages, and the received files (in DATA_DIR/tmp,
@@ -38,8 +38,9 @@ class PostImagesLifecycle implements NestInterceptor {
     return next.handle().pipe(
       catchError((error: unknown) => {
         if (error instanceof PayloadTooLargeException) throw new AppError('PAYLOAD_TOO_LARGE', REVIEW_MESSAGES.fileTooLarge);
-        if (error instanceof BadRequestException && TOO_MANY_FILES.has(error.message)) {
-          throw new AppError('BAD_REQUEST', POST_MESSAGES.tooManyImages);
+        if (error instanceof BadRequestException) {
+          // Multer's other refusals ("Field value too long - data") are plain sentences worth passing on.
+          throw new AppError('BAD_REQUEST', TOO_MANY_FILES.test(error.message) ? POST_MESSAGES.tooManyImages : error.message);
         }
         throw error;
       }),
@@ -52,8 +53,8 @@ class PostImagesLifecycle implements NestInterceptor {
 }
 
 /**
- * file1..file3, each streamed to disk and cut off as soon as it passes LIMITS.reviewImageBytesMax (multer stops
- * reading), plus the small `data` JSON field and the address fields of the spec's variant.
+ * file1..file3, each streamed to disk and cut off as soon as it reaches LIMITS.reviewImageBytesMax (spec §5: size
+ * *under* 50,000,000 bytes), plus the small `data` JSON field and the address fields of the spec's variant.
  */
 export function PostImagesUpload() {
   return applyDecorators(
@@ -61,7 +62,7 @@ export function PostImagesUpload() {
       new PostImagesLifecycle(),
       FileFieldsInterceptor(
         POST_IMAGE_FIELDS.map((name) => ({ name, maxCount: 1 })),
-        { limits: { fileSize: LIMITS.reviewImageBytesMax, files: LIMITS.reviewImagesMax, fields: 16, fieldSize: 64 * 1024, parts: 20 } },
+        { limits: { fileSize: LIMITS.reviewImageBytesMax - 1, files: LIMITS.reviewImagesMax, fields: 16, fieldSize: 64 * 1024, parts: 20 } },
       ),
     ),
   );

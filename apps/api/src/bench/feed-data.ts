@@ -1,0 +1,220 @@
+/**
+ * The feed benchmark's data: people, places and reviews (with image rows, not image files, and likes) bulk
+ * inserted into a migrated SQLite file with better-sqlite3 prepared statements in one transaction. The schema's
+ * triggers stay on (review counters, R*Tree, FTS5), so the timing includes what a real insert costs.
+ * Deterministic: every run writes the same rows.
+ */
+import { performance } from 'node:perf_hooks';
+import fs from 'node:fs';
+import { slugify } from '@siplog/contracts';
+import { openMigratedDatabase } from '@siplog/db';
+import { hashPassword } from '../modules/auth/password-hasher';
+
+export interface FeedDataSize {
+  people: number;
+  places: number;
+  posts: number;
+}
+
+export interface FeedData {
+  file: string;
+  people: number;
+  places: number;
+  posts: number;
+  images: number;
+  likes: number;
+  deactivated: number;
+  seconds: number;
+  megabytes: number;
+  /** Places to ask for, drawn as readers visit them (popular places more often). */
+  readPlaces: number[];
+  /** Reviews the readers' place pages list on average (a page lists at most 100). */
+  postsPerPlacePage: number;
+  /** The web app's cursor after the first n posts of the feed, for n = 1,000 and 100,000. */
+  cursorAfter: Record<number, string>;
+}
+
+/** mulberry32: small, fast and deterministic. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST = ['Dark', 'Bright', 'Golden', 'Velvet', 'Little', 'Blue', 'Red', 'Green', 'Happy', 'Lucky', 'Corner', 'Sunny'];
+const SECOND = ['Coffee', 'Tea House', 'Boba', 'Roasters', 'Espresso Bar', 'Brew', 'Matcha', 'Bean'];
+const ORDERS = [
+  'Oat milk latte',
+  'Flat white',
+  'Cortado',
+  'Iced americano',
+  'Brown sugar boba, 50% sweet',
+  'Matcha latte with almond milk',
+  'Cold brew, black',
+  'Chai latte',
+  'Pour-over Ethiopia Guji',
+  'Jasmine green milk tea',
+  'Cappuccino, extra dry',
+  'Honey lavender latte',
+  'Taro milk tea, less ice',
+  'Double espresso',
+  'Hojicha latte',
+  'Mocha with oat milk',
+];
+const WORDS = (
+  'smooth bright nutty chocolatey balanced fruity bitter sweet creamy rich light bold floral earthy friendly cozy loud quiet ' +
+  'quick slow barista crema foam art pastry croissant window seat music playlist wifi outlet line morning afternoon ' +
+  'perfect again favourite spot try recommend little too much not enough really very great good fine okay'
+).split(' ');
+
+/** Review texts of 30 to ~400 characters. */
+function reviewPool(next: () => number, size: number): string[] {
+  const pool: string[] = [];
+  for (let i = 0; i < size; i++) {
+    const words = 5 + Math.floor(next() * next() * 60);
+    const text: string[] = [];
+    for (let w = 0; w < words; w++) text.push(WORDS[Math.floor(next() * WORDS.length)]);
+    pool.push(text.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.');
+  }
+  return pool;
+}
+
+/** A place index skewed towards popular places: P(index < k) = sqrt(k / places). */
+function skewedPlace(next: () => number, places: number): number {
+  const r = next();
+  return Math.min(places - 1, Math.floor(places * r * r));
+}
+
+/** 32 hex characters + .webp, as ImageStore names files. */
+function imageName(next: () => number): string {
+  let hex = '';
+  for (let i = 0; i < 4; i++) hex += Math.floor(next() * 4_294_967_296).toString(16).padStart(8, '0');
+  return `${hex}.webp`;
+}
+
+/** Creates (migrates) `file` and fills it; the whole insert is one transaction. */
+export async function generateFeedData(file: string, size: FeedDataSize): Promise<FeedData> {
+  const passwordHash = await hashPassword('BenchPass1');
+  const db = openMigratedDatabase(file);
+  const sqlite = db.$client;
+  const start = performance.now();
+  // Bulk-load settings for this connection only; the file stays in WAL mode for the app.
+  sqlite.pragma('synchronous = OFF');
+  sqlite.pragma('cache_size = -1000000');
+  sqlite.pragma('temp_store = MEMORY');
+
+  const next = random(20_240_801);
+  const reviews = reviewPool(next, 2000);
+  const end = Date.UTC(2025, 7, 1);
+  const span = 2 * 365 * 24 * 3600 * 1000;
+  const insertUser = sqlite.prepare(
+    'insert into users (id, email, username, password_hash, first_name, last_name, verified, deactivated_at, created_at) values (?, ?, ?, ?, ?, ?, 1, ?, ?)',
+  );
+  const insertPlace = sqlite.prepare(
+    'insert into establishments (id, place_id, name, street, city, state, zip, country, lat, lng, slug, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertPost = sqlite.prepare(
+    'insert into posts (id, user_id, establishment_id, order_text, review, rating, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertImage = sqlite.prepare('insert into post_images (post_id, file_name, position) values (?, ?, ?)');
+  const insertLike = sqlite.prepare('insert into post_likes (post_id, user_id, created_at) values (?, ?, ?)');
+
+  let images = 0;
+  let likes = 0;
+  let deactivated = 0;
+  const phases: string[] = [];
+  const phase = (name: string, since: number) => phases.push(`${name} ${((performance.now() - since) / 1000).toFixed(1)} s`);
+  sqlite.transaction(() => {
+    let since = performance.now();
+    for (let id = 1; id <= size.people; id++) {
+      // One person in a hundred has deactivated: their reviews and likes are out of sight.
+      const gone = id % 100 === 0 ? end - 86_400_000 : null;
+      if (gone) deactivated++;
+      insertUser.run(id, `reader${id}@example.com`, `reader${id}`, passwordHash, 'Reader', `Number${id}`, gone, end - span - 86_400_000);
+    }
+    phase('people', since);
+    since = performance.now();
+    for (let id = 1; id <= size.places; id++) {
+      const name = `${FIRST[id % FIRST.length]} ${SECOND[Math.floor(id / FIRST.length) % SECOND.length]} ${id}`;
+      const city = `City ${id % 500}`;
+      const lat = 25 + next() * 24;
+      const lng = -125 + next() * 58;
+      insertPlace.run(id, `bench-${id}`, name, `${id} Main St`, city, 'IL', String(10_000 + (id % 80_000)), 'US', lat, lng, slugify(name, city), end - span);
+    }
+    phase('places', since);
+    since = performance.now();
+    const step = span / size.posts;
+    for (let id = 1; id <= size.posts; id++) {
+      const createdAt = Math.round(end - span + id * step + (next() - 0.5) * 60_000);
+      insertPost.run(
+        id,
+        1 + Math.floor(next() * size.people),
+        1 + skewedPlace(next, size.places),
+        ORDERS[Math.floor(next() * ORDERS.length)],
+        reviews[Math.floor(next() * reviews.length)],
+        1 + Math.floor(next() * 5),
+        createdAt,
+      );
+    }
+    phase('posts', since);
+    since = performance.now();
+    for (let id = 1; id <= size.posts; id++) {
+      const count = 1 + Math.floor(next() * 3);
+      for (let position = 0; position < count; position++) insertImage.run(id, imageName(next), position);
+      images += count;
+    }
+    phase('image rows', since);
+    since = performance.now();
+    for (let id = 1; id <= size.posts; id++) {
+      // Three reviews in ten have likes, 1 to 8 of them, from different people.
+      if (next() >= 0.3) continue;
+      const count = 1 + Math.floor(next() * 8);
+      const first = Math.floor(next() * size.people);
+      const createdAt = end - span + Math.round((id / size.posts) * span) + 3_600_000;
+      for (let k = 0; k < count; k++) insertLike.run(id, 1 + ((first + k * 7) % size.people), createdAt);
+      likes += count;
+    }
+    phase('likes', since);
+  })();
+  const insertSeconds = (performance.now() - start) / 1000;
+  const analyze = performance.now();
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.exec('analyze');
+  phase('checkpoint + analyze', analyze);
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`feed data: inserted in ${insertSeconds.toFixed(1)} s (${phases.join(', ')})`);
+
+  // What the readers ask for: place pages drawn as the reviews were (popular places more often), and cursors deep in the feed.
+  const readNext = random(7);
+  const readPlaces = Array.from({ length: 200 }, () => 1 + skewedPlace(readNext, size.places));
+  const postCount = sqlite.prepare('select post_count from establishments where id = ?').pluck();
+  const postsPerPlacePage = readPlaces.reduce((sum, id) => sum + Math.min(100, postCount.get(id) as number), 0) / readPlaces.length;
+  const nth = sqlite.prepare(
+    'select p.created_at, p.id from posts p join users u on u.id = p.user_id where u.deactivated_at is null order by p.created_at desc, p.id desc limit 1 offset ?',
+  );
+  const cursorAfter: Record<number, string> = {};
+  for (const n of [1000, 100_000]) {
+    const row = nth.get(n - 1) as { created_at: number; id: number };
+    cursorAfter[n] = `${row.created_at}_${row.id}`;
+  }
+  db.$client.close();
+  return {
+    file,
+    people: size.people,
+    places: size.places,
+    posts: size.posts,
+    images,
+    likes,
+    deactivated,
+    seconds,
+    megabytes: fs.statSync(file).size / 1024 / 1024,
+    readPlaces,
+    postsPerPlacePage,
+    cursorAfter,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The feed benchmark's yardstick: a minimal node:http + better-sqlite3 server answering the feed calls from the
+ * same SQLite file (read-only) with the same SQL PostService prepares (copied from drizzle's `getQuery()`/`toSQL()`
+ * output) and the same JSON, so the difference to our API is the framework, not the query.
+ *   POST /api/post/loadrecentposts {limit, skip}
+ *   POST /api/post/loadpostsbyestablishment {establishment_id}
+ *   GET  /trpc/post.recent?input={"limit":5,"cursor":"ms_id"}
+ */
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { DB } from '@siplog/db';
+
+type Sqlite = DB['$client'];
+type SqliteConstructor = new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => Sqlite;
+
+/** better-sqlite3 as @siplog/db depends on it (the API package reaches SQLite only through that package). */
+export const Database = createRequire(require.resolve('@siplog/db'))('better-sqlite3') as SqliteConstructor;
+
+const POST_COLUMNS =
+  'select "posts"."id", "users"."username", "posts"."establishment_id", "establishments"."name", "posts"."created_at", "posts"."order_text", ' +
+  '"posts"."review", "posts"."rating", "establishments"."street", "establishments"."city", "establishments"."state", "establishments"."zip", ' +
+  '"establishments"."country" from "posts" inner join "users" on "users"."id" = "posts"."user_id" ' +
+  'inner join "establishments" on "establishments"."id" = "posts"."establishment_id"';
+const NEWEST_FIRST = 'order by "posts"."created_at" desc, "posts"."id" desc';
+
+export const FEED_SQL = {
+  recent: `${POST_COLUMNS} where "users"."deactivated_at" is null ${NEWEST_FIRST} limit ? offset ?`,
+  recentAfter: `${POST_COLUMNS} where ("users"."deactivated_at" is null and ("posts"."created_at", "posts"."id") < (?, ?)) ${NEWEST_FIRST} limit ?`,
+  place: 'select "id" from "establishments" where "establishments"."id" = ?',
+  byEstablishment: `${POST_COLUMNS} where ("posts"."establishment_id" = ? and "users"."deactivated_at" is null) ${NEWEST_FIRST} limit ?`,
+  images:
+    'select "post_id", "file_name" from "post_images" where "post_images"."post_id" in (select value from json_each(?)) ' +
+    'order by "post_images"."post_id" asc, "post_images"."position" asc',
+  likeCounts:
+    'select "post_likes"."post_id", count(*) from "post_likes" inner join "users" on "users"."id" = "post_likes"."user_id" ' +
+    'where ("post_likes"."post_id" in (select value from json_each(?)) and "users"."deactivated_at" is null) group by "post_likes"."post_id"',
+} as const;
+
+/** Columns in the order of POST_COLUMNS (statements run in raw mode, as drizzle runs them). */
+type PostRow = [number, string, number, string, number, string, string, number, string, string, string, string, string];
+
+const BY_ESTABLISHMENT_MAX = 100;
+
+export function createRawFeedServer(databaseFile: string): http.Server {
+  const sqlite = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  const statement = (sql: string) => sqlite.prepare(sql).raw(true);
+  const recent = statement(FEED_SQL.recent);
+  const recentAfter = statement(FEED_SQL.recentAfter);
+  const place = statement(FEED_SQL.place);
+  const byEstablishment = statement(FEED_SQL.byEstablishment);
+  const images = statement(FEED_SQL.images);
+  const likeCounts = statement(FEED_SQL.likeCounts);
+
+  function views(rows: PostRow[]) {
+    if (rows.length === 0) return [];
+    const ids = JSON.stringify(rows.map((row) => row[0]));
+    const imagesOf = new Map<number, string[]>();
+    for (const [postId, fileName] of images.all(ids) as Array<[number, string]>) {
+      const list = imagesOf.get(postId);
+      if (list) list.push(fileName);
+      else imagesOf.set(postId, [fileName]);
+    }
+    const likes = new Map(likeCounts.all(ids) as Array<[number, number]>);
+    return rows.map((row) => ({
+      post_id: row[0],
+      _id: row[0],
+      username: row[1],
+      establishment_id: row[2],
+      establishment_name: row[3],
+      post_date: new Date(row[4]).toISOString(),
+      order: row[5],
+      review: row[6],
+      rating: String(row[7]),
+      likes: likes.get(row[0]) ?? 0,
+      images: imagesOf.get(row[0]) ?? [],
+      est_street: row[8],
+      est_city: row[9],
+      est_state: row[10],
+      est_zip: row[11],
+      est_country: row[12],
+    }));
+  }
+
+  function send(response: http.ServerResponse, status: number, body: unknown): void {
+    const json = JSON.stringify(body);
+    response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
+    response.end(json);
+  }
+
+  const count = (value: unknown, fallback: number, max: number) =>
+    value === undefined ? fallback : Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max ? (value as number) : NaN;
+
+  function answer(method: string, url: string, body: string): [number, unknown] {
+    if (method === 'POST' && url === '/api/post/loadrecentposts') {
+      const input = JSON.parse(body || '{}') as { limit?: unknown; skip?: unknown };
+      const limit = count(input.limit, 5, 50);
+      const skip = count(input.skip, 0, 1_000_000);
+      if (Number.isNaN(limit) || Number.isNaN(skip)) return [400, { status: 400, msg: 'Bad input' }];
+      return [200, { posts: views(recent.all(limit, skip) as PostRow[]) }];
+    }
+    if (method === 'POST' && url === '/api/post/loadpostsbyestablishment') {
+      const id = (JSON.parse(body || '{}') as { establishment_id?: unknown }).establishment_id;
+      if (!Number.isInteger(id) || (id as number) < 1) return [400, { status: 400, msg: 'Bad input' }];
+      if (!place.get(id)) return [404, { status: 404, msg: 'Place not found' }];
+      return [200, { posts: views(byEstablishment.all(id, BY_ESTABLISHMENT_MAX) as PostRow[]) }];
+    }
+    if (method === 'GET' && url.startsWith('/trpc/post.recent?')) {
+      const input = JSON.parse(new URL(url, 'http://raw').searchParams.get('input') ?? '{}') as { limit?: unknown; cursor?: unknown };
+      const limit = count(input.limit, 5, 50);
+      if (Number.isNaN(limit)) return [400, { error: { message: 'Bad input' } }];
+      let rows: PostRow[];
+      if (typeof input.cursor === 'string' && /^\d{1,15}_\d{1,15}$/.test(input.cursor)) {
+        const [createdAt, id] = input.cursor.split('_').map(Number);
+        rows = recentAfter.all(createdAt, id, limit) as PostRow[];
+      } else {
+        rows = recent.all(limit, 0) as PostRow[];
+      }
+      const posts = views(rows);
+      const last = posts.at(-1);
+      const nextCursor = last && posts.length === limit ? `${Date.parse(last.post_date)}_${last.post_id}` : null;
+      return [200, { result: { data: { posts, nextCursor } } }];
+    }
+    return [404, { status: 404, msg: 'Not found' }];
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        const [status, body] = answer(request.method ?? 'GET', request.url ?? '/', Buffer.concat(chunks).toString('utf8'));
+        send(response, status, body);
+      } catch {
+        send(response, 400, { status: 400, msg: 'Bad input' });
+      }
+    });
+  });
+  server.on('close', () => sqlite.close());
+  return server;
+}
