@@ -29,6 +29,7 @@ const SCREENS: { [page in WebRouteName]: () => Promise<ComponentType> } = {
   view: () => import('./routes/view/ViewPage').then((m) => m.ViewPage),
   profileByName: () => import('./routes/user/ProfileByNamePage').then((m) => m.ProfileByNamePage),
   profile: () => import('./routes/user/PublicProfilePage').then((m) => m.PublicProfilePage),
+  post: () => import('./routes/post/PostPage').then((m) => m.PostPage),
   contact: () => import('./routes/contact/ContactPage').then((m) => m.ContactPage),
   termsOfService: () => import('./routes/legal/TermsOfServicePage').then((m) => m.TermsOfServicePage),
   privacyPolicy: () => import('./routes/legal/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),

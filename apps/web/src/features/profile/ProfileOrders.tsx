@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { LIMITS } from '@siplog/contracts';
 import { trpc } from '../../lib/trpc';
+import { FullPostDialog } from '../post/full-post/FullPostDialog';
 import { OrdersCarousel } from './OrdersCarousel';
-import { PostDetailDialog } from './PostDetailDialog';
 import type { PostSummary } from './types';
 
-/** The two carousels of a person (spec §2): '5 Star Orders' and 'Recent Orders', and the post dialog they open. */
+/** The two carousels of a person (spec §2): '5 Star Orders' and 'Recent Orders', and the full post they open. */
 export function ProfileOrders({ username, isOwn = false }: { username: string; isOwn?: boolean }) {
   const [openPost, setOpenPost] = useState<PostSummary | null>(null);
   const input = { username, limit: LIMITS.ordersCarouselLimit };
@@ -30,7 +30,7 @@ export function ProfileOrders({ username, isOwn = false }: { username: string; i
         emptyText={isOwn ? 'No orders yet. The drinks you review will show up here.' : 'No orders yet'}
         onOpen={setOpenPost}
       />
-      {openPost && <PostDetailDialog post={openPost} onClose={() => setOpenPost(null)} />}
+      {openPost && <FullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
     </div>
   );
 }
