@@ -1,4 +1,5 @@
 import { formatPlaceLabel } from '@siplog/contracts';
+import { useId, useState } from 'react';
 import { PlaceRating } from '../../features/place/PlaceRating';
 import type { PlaceSummary } from './place-pins';
 
@@ -19,8 +20,18 @@ function EmptyState({ loading, failed, tooWide }: Pick<PlacesInViewSectionProps,
   return <p className="places-list__empty">No places here yet. Try another area or search for a city.</p>;
 }
 
-/** 'Places in this area': the places of the loaded view; choosing one selects it on the map. */
+/** The places listed before 'Show all', so the recent reviews below stay in sight beside a busy map. */
+const FOLDED_COUNT = 4;
+
+/**
+ * 'Places in this area': the places of the loaded view (the most reviewed first), the first few until 'Show all';
+ * choosing one selects it on the map. A place selected on the map is listed even when folded away.
+ */
 export function PlacesInViewSection({ places, selectedId, loading, failed, tooWide, truncated, onSelect }: PlacesInViewSectionProps) {
+  const listId = useId();
+  const [unfolded, setUnfolded] = useState(false);
+  const foldable = places.length > FOLDED_COUNT;
+  const shown = unfolded || !foldable ? places : places.filter((place, index) => index < FOLDED_COUNT || place.establishment_id === selectedId);
   return (
     <section className="places-list" aria-labelledby="places-in-view-title" aria-busy={loading}>
       <h2 id="places-in-view-title" className="home-panel__heading">
@@ -30,8 +41,8 @@ export function PlacesInViewSection({ places, selectedId, loading, failed, tooWi
       {places.length === 0 || tooWide ? (
         <EmptyState loading={loading} failed={failed} tooWide={tooWide} />
       ) : (
-        <ul className="places-list__items">
-          {places.map((place) => (
+        <ul id={listId} className="places-list__items">
+          {shown.map((place) => (
             <li key={place.establishment_id}>
               <button
                 type="button"
@@ -47,7 +58,12 @@ export function PlacesInViewSection({ places, selectedId, loading, failed, tooWi
           ))}
         </ul>
       )}
-      {truncated && !tooWide && <p className="places-list__more">Zoom in to see every place here.</p>}
+      {foldable && !tooWide && (
+        <button type="button" className="places-list__toggle" aria-expanded={unfolded} aria-controls={listId} onClick={() => setUnfolded(!unfolded)}>
+          {unfolded ? 'Show fewer places' : `Show all ${places.length} places`}
+        </button>
+      )}
+      {truncated && !tooWide && (unfolded || !foldable) && <p className="places-list__more">Zoom in to see every place here.</p>}
     </section>
   );
 }

@@ -1,0 +1,72 @@
+import { displayPlaceName, formatPostDate, postPath } from '@siplog/contracts';
+import { CameraIcon, CupIcon } from '../../profile/icons';
+import { avatarUrlOf, postImageUrl } from '../../profile/images';
+import { StarRating } from '../../profile/StarRating';
+import type { PostView } from '../types';
+import { isPlainClick } from './feed-pages';
+
+/**
+ * One review in the feed: its first photo, the place and city, the order, stars, author and date. The whole card is
+ * a link to the post's own page (a new tab with a middle or modified click); a plain click opens it in place.
+ */
+export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: PostView) => void }) {
+  const [photo] = post.images;
+  return (
+    <li className="feed-post">
+      <a
+        className="feed-post__link"
+        href={postPath(post.post_id)}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          onOpen(post);
+        }}
+      >
+        <span className="feed-post__photo">
+          {photo ? (
+            <img src={postImageUrl(photo, 'card')} alt="" loading="lazy" decoding="async" width={800} height={600} />
+          ) : (
+            <CupIcon width={40} height={40} />
+          )}
+          {post.images.length > 1 && (
+            <span className="feed-post__photo-count">
+              <CameraIcon width={13} height={13} />
+              {post.images.length}
+              <span className="visually-hidden"> photos</span>
+            </span>
+          )}
+        </span>
+        <span className="feed-post__body">
+          <span className="feed-post__title-row">
+            <span className="feed-post__place" title={post.establishment_name}>
+              {displayPlaceName(post.establishment_name)}
+            </span>
+            <StarRating rating={post.rating} size={14} />
+          </span>
+          {post.est_city && <span className="feed-post__city">{post.est_city}</span>}
+          <span className="feed-post__order">{post.order}</span>
+          <span className="feed-post__footer">
+            <img className="feed-post__avatar" src={avatarUrlOf(post.username)} alt="" width={24} height={24} loading="lazy" />
+            <span className="feed-post__author">@{post.username}</span>
+            <time className="feed-post__date" dateTime={post.post_date}>
+              {formatPostDate(post.post_date)}
+            </time>
+          </span>
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** The shape of a card while its review loads, so the list does not jump when it arrives. */
+export function FeedPostSkeleton() {
+  return (
+    <li className="feed-post feed-post--skeleton" aria-hidden="true">
+      <span className="feed-post__photo feed-skeleton" />
+      <span className="feed-post__body">
+        <span className="feed-skeleton feed-skeleton__line" />
+        <span className="feed-skeleton feed-skeleton__line feed-skeleton__line--short" />
+      </span>
+    </li>
+  );
+}
