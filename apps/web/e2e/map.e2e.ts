@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { LIMITS } from '@siplog/contracts';
+import { LIMITS, REVIEW_MESSAGES } from '@siplog/contracts';
 import { registerPerson, type Person } from './fixtures';
 import { RIVER_NORTH_PLACE, LOOP_PLACES, seedPlaces, WICKER_PARK_PLACE } from './map-fixtures';
 
@@ -144,7 +144,10 @@ describe('map home', () => {
     const { page } = await open();
     await openHome(page);
     await placeButton(page, LOOP_PLACES[1].name).click();
-    await popupCard(page).getByRole('link', { name: 'Post' }).click();
+    await popupCard(page).getByRole('button', { name: 'Post' }).click();
+    const prompt = page.getByRole('dialog', { name: REVIEW_MESSAGES.loginToPost });
+    await prompt.waitFor();
+    await prompt.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL('**/login');
     await closeAll();
   });

@@ -179,12 +179,13 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     expect(status.json.result.data.followed).toBe(false);
   });
 
-  it('tells a signed-in person that posting arrives soon instead of sending them nowhere', async () => {
+  it("opens the Quick Post drawer from the place page's Post, with the place chosen", async () => {
     await page.getByRole('button', { name: 'Post', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Coming soon' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const drawer = page.getByRole('dialog', { name: 'Quick Post' });
+    await drawer.waitFor();
+    await drawer.getByText(DARK_MATTER.name).first().waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
   });
 
   it("cuts long place names in follow lists to 20 characters with an ellipsis, the row opening the place", async () => {

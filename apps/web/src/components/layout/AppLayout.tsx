@@ -1,17 +1,20 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { QuickPostProvider } from '../../features/post/quick-post/QuickPostProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The shared header before every route and the footer after it (spec §2). */
+/** The shared header before every route and the footer after it (spec §2); any screen can open Quick Post. */
 export function AppLayout() {
   return (
-    <div className="app-shell">
-      <Header />
-      <main className="app-main">
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollRestoration />
-    </div>
+    <QuickPostProvider>
+      <div className="app-shell">
+        <Header />
+        <main className="app-main">
+          <Outlet />
+        </main>
+        <Footer />
+        <ScrollRestoration />
+      </div>
+    </QuickPostProvider>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { PLACE_MESSAGES } from '@siplog/contracts';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
+import { FullPostDialog } from '../post/full-post/FullPostDialog';
 import { CupIcon, PlaceIcon } from '../profile/icons';
 import { OrdersCarousel } from '../profile/OrdersCarousel';
-import { PostDetailDialog } from '../profile/PostDetailDialog';
 import type { PostSummary } from '../profile/types';
 import { directionsUrl } from './place-format';
 import { PostReviewButton } from './PostReviewButton';
@@ -24,7 +24,7 @@ function NoReviews({ place }: { place: Establishment }) {
           <PlaceIcon width={18} height={18} />
           {PLACE_MESSAGES.visitLocation}
         </a>
-        <PostReviewButton label={PLACE_MESSAGES.postYourReview} placeName={place.name} />
+        <PostReviewButton label={PLACE_MESSAGES.postYourReview} place={place} />
       </div>
     </section>
   );
@@ -52,9 +52,9 @@ export function PlaceReviews({ place }: { place: Establishment }) {
         emptyText={PLACE_MESSAGES.noReviews}
         onOpen={setOpenPost}
         subtitleOf={(post) => `@${post.username}`}
-        headerExtra={<PostReviewButton label="Post" placeName={place.name} className="button button--primary button--small" />}
+        headerExtra={<PostReviewButton label="Post" place={place} className="button button--primary button--small" />}
       />
-      {openPost && <PostDetailDialog post={openPost} onClose={() => setOpenPost(null)} showAuthor />}
+      {openPost && <FullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
     </div>
   );
 }

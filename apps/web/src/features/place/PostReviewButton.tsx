@@ -1,26 +1,26 @@
 import { Link } from 'react-router';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
-import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
+import { preloadQuickPostDrawer, useQuickPost } from '../post/quick-post/quick-post-context';
+import type { QuickPostPlace } from '../post/quick-post/quick-post-form';
 import { useSession } from '../session/useSession';
 
 interface PostReviewButtonProps {
   /** The button's text: 'Post' over the reviews, 'Post Your Review!' when there are none. */
   label: string;
-  placeName: string;
+  place: QuickPostPlace;
   className?: string;
 }
 
 /**
- * Writing a review of this place. Posting from the web app arrives with the Quick Post panel (a later issue); until
- * then a guest is sent to log in (spec §6: guests are asked to log in to post), and a signed-in person is told
- * plainly that posting is on its way rather than being sent nowhere.
+ * Writing a review of this place: the Quick Post panel opens with the place chosen. A guest is sent to log in
+ * (spec §6: guests are asked to log in to post).
  */
-export function PostReviewButton({ label, placeName, className = 'button button--primary' }: PostReviewButtonProps) {
+export function PostReviewButton({ label, place, className = 'button button--primary' }: PostReviewButtonProps) {
   const session = useSession();
-  const { showMessage } = useMessageDialog();
+  const { openQuickPost } = useQuickPost();
   if (!session) {
     return (
-      <Link to="/login" className={className} title={`${REVIEW_MESSAGES.loginToPost}: ${placeName}`}>
+      <Link to="/login" className={className} title={`${REVIEW_MESSAGES.loginToPost}: ${place.name}`}>
         {label}
       </Link>
     );
@@ -30,12 +30,9 @@ export function PostReviewButton({ label, placeName, className = 'button button-
       type="button"
       className={className}
       aria-haspopup="dialog"
-      onClick={() =>
-        showMessage({
-          title: 'Coming soon',
-          body: `Posting reviews on Siplog is almost ready. Soon you will share your order, photos and stars for ${placeName} right here.`,
-        })
-      }
+      onPointerEnter={preloadQuickPostDrawer}
+      onFocus={preloadQuickPostDrawer}
+      onClick={() => openQuickPost(place)}
     >
       {label}
     </button>

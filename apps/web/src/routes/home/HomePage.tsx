@@ -6,6 +6,8 @@ import { MapView, type MapViewHandle } from '../../features/map/MapView';
 import type { LatLng } from '../../features/map/map-types';
 import type { MapStatus } from '../../features/map/useMapEngine';
 import { boundsAround } from '../../features/map/view-bounds';
+import { MapQuickPostButton } from '../../features/post/quick-post/QuickPostButton';
+import { RecentPostsSection } from '../../features/post/feed/RecentPostsSection';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
@@ -149,6 +151,7 @@ export function HomePage() {
         />
         <div className="home__top">
           <PlaceSearchBox near={viewCenter ?? center} onChoose={(result) => void chooseResult(result)} />
+          <MapQuickPostButton />
           {session && !noMap && (
             <button
               type="button"
@@ -191,6 +194,7 @@ export function HomePage() {
           // Choosing from the list keeps a closer look, else the default zoom (spec §9: 14).
           onSelect={(place) => select(place, Math.max(LIMITS.mapZoom, map.current?.getZoom() ?? 0))}
         />
+        <RecentPostsSection />
       </HomePanel>
     </div>
   );

@@ -2,8 +2,8 @@ import { formatAddressLine } from '@siplog/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PlaceRating } from '../../features/place/PlaceRating';
+import { preloadQuickPostDrawer, useQuickPost } from '../../features/post/quick-post/quick-post-context';
 import { CloseIcon } from '../../features/profile/icons';
-import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
@@ -17,10 +17,22 @@ interface PlacePopupProps {
 
 /** The place-choice card of spec §2: the place, then 'view' and 'Post'. */
 export function PlacePopup({ place, onClose }: PlacePopupProps) {
-  const session = useSession();
+  const { openQuickPost } = useQuickPost();
+  const utils = trpc.useUtils();
   const loaded = trpc.place.byId.useQuery({ establishment_id: place.establishment_id }, { staleTime: 60_000 });
   const shown = loaded.data?.establishment ?? { ...place, zip: '', country: '' };
   const placePage = `/view/${place.establishment_id}`;
+
+  /** 'Post' opens the add-review panel on this place (a guest is asked to log in); its place_id comes with the establishment. */
+  const post = async () => {
+    try {
+      const establishment = loaded.data?.establishment ?? (await utils.place.byId.fetch({ establishment_id: place.establishment_id })).establishment;
+      openQuickPost(establishment);
+    } catch (error) {
+      logToServer('error', describeFailure('Place load for Quick Post failed', error));
+      openQuickPost();
+    }
+  };
 
   useEffect(() => {
     if (loaded.error) logToServer('error', describeFailure('Place load failed', loaded.error));
@@ -46,10 +58,15 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
         <Link to={placePage} className="button button--small">
           view
         </Link>
-        {/* Until the add-review panel exists, Post leads to the place page (or to Login for a guest). */}
-        <Link to={session ? placePage : '/login'} className="button button--small button--primary">
+        <button
+          type="button"
+          className="button button--small button--primary"
+          aria-haspopup="dialog"
+          onPointerEnter={preloadQuickPostDrawer}
+          onClick={() => void post()}
+        >
           Post
-        </Link>
+        </button>
       </div>
     </article>
   );

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import { Navigate } from 'react-router';
 import { FollowListDialog, type FollowListName } from '../../features/profile/FollowListDialog';
+import { QuickPostCallout } from '../../features/post/quick-post/QuickPostButton';
 import { ProfileHeader } from '../../features/profile/ProfileHeader';
 import { ProfileOrders } from '../../features/profile/ProfileOrders';
 import { ProfileSkeleton } from '../../features/profile/ProfileStates';
@@ -100,6 +101,8 @@ function MyProfile({ profile }: { profile: OwnProfile }) {
           />
         )}
       </ProfileHeader>
+
+      <QuickPostCallout />
 
       <ProfileOrders username={profile.username} isOwn />
 
