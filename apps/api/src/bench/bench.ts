@@ -14,8 +14,10 @@ import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
 import type { DB } from '@siplog/db';
 import { GazetteerService } from '../modules/map/gazetteer.service';
 import { measure, printSamples } from './measure';
+import { benchFeed } from './feed.bench';
 import { benchPlaces } from './places.bench';
 import { benchTiles } from './tiles.bench';
+import { benchUpload } from './upload.bench';
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-'));
@@ -78,6 +80,12 @@ async function main(): Promise<void> {
 
   // Places at scale run in a database of their own (50,000 establishments), measured at the service.
   printSamples(await benchPlaces());
+
+  // A review with three 8 MB phone photos: request time and this process's memory while the app handles it.
+  await benchUpload();
+
+  // The feed at scale (1,000,000 reviews) against a raw node:http + better-sqlite3 server on the same file.
+  await benchFeed();
 }
 
 main().catch((error: unknown) => {

@@ -41,7 +41,10 @@ type PostRow = [number, string, number, string, number, string, string, number, 
 
 const BY_ESTABLISHMENT_MAX = 100;
 
-export function createRawFeedServer(databaseFile: string): http.Server {
+/** The raw server's work without HTTP: (method, url, body) -> [status, answer]. */
+export type FeedAnswers = ((method: string, url: string, body: string) => [number, unknown]) & { close: () => void };
+
+export function createFeedAnswers(databaseFile: string): FeedAnswers {
   const sqlite = new Database(databaseFile, { readonly: true, fileMustExist: true });
   const statement = (sql: string) => sqlite.prepare(sql).raw(true);
   const recent = statement(FEED_SQL.recent);
@@ -81,12 +84,6 @@ export function createRawFeedServer(databaseFile: string): http.Server {
     }));
   }
 
-  function send(response: http.ServerResponse, status: number, body: unknown): void {
-    const json = JSON.stringify(body);
-    response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
-    response.end(json);
-  }
-
   const count = (value: unknown, fallback: number, max: number) =>
     value === undefined ? fallback : Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max ? (value as number) : NaN;
 
@@ -123,6 +120,17 @@ export function createRawFeedServer(databaseFile: string): http.Server {
     return [404, { status: 404, msg: 'Not found' }];
   }
 
+  return Object.assign(answer, { close: () => sqlite.close() });
+}
+
+function send(response: http.ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
+  response.end(json);
+}
+
+export function createRawFeedServer(databaseFile: string): http.Server {
+  const answer = createFeedAnswers(databaseFile);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -135,6 +143,6 @@ export function createRawFeedServer(databaseFile: string): http.Server {
       }
     });
   });
-  server.on('close', () => sqlite.close());
+  server.on('close', () => answer.close());
   return server;
 }
