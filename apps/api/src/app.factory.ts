@@ -18,6 +18,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
+  // API answers are fresh JSON (mostly to POSTs): hashing every body for an ETag costs CPU and saves nothing.
+  // Static files keep their own ETags (serve-static, sendFile).
+  app.set('etag', false);
   app.use(securityHeaders(config));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   mountTrpc(app);

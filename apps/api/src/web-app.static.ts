@@ -18,20 +18,20 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string): vo
   const assetsDir = path.join(webDistDir, 'assets') + path.sep;
 
   // The build writes .br and .gz beside each asset; the best one the browser accepts is sent as it is.
-  app.use(
-    expressStaticGzip(webDistDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
+  const staticFiles = expressStaticGzip(webDistDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
       index: false,
-      serveStatic: {
-        index: false,
-        // Vite fingerprints what it puts in assets/, so those files may be cached for good.
-        setHeaders: (res, filePath) => {
-          res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
+      // Vite fingerprints what it puts in assets/, so those files may be cached for good.
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
-    }),
-  );
+    },
+  });
+  // API calls never look for a file: a tRPC GET would otherwise cost a disk lookup on every call.
+  app.use((req: Request, res: Response, next: NextFunction) => (API_PATHS.test(req.path) ? next() : staticFiles(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

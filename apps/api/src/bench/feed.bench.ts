@@ -143,6 +143,8 @@ class ServerProcess {
   }
 }
 
+let nextClient = 1;
+
 async function load(server: ServerProcess, feedCase: FeedCase, run: { seconds: number } | { amount: number }): Promise<CaseResult> {
   await server.drain();
   const times: number[] = [];
@@ -161,7 +163,14 @@ async function load(server: ServerProcess, feedCase: FeedCase, run: { seconds: n
         // Long enough that no request is given up on and sent again (which would pile work onto a busy server).
         timeout: 120,
         headers: { 'content-type': 'application/json' },
-        requests: feedCase.requests,
+        // A different client address per request, so deep pages measure work, not the per-client rate limit.
+        requests: feedCase.requests.map((request) => ({
+          ...request,
+          setupRequest: (outgoing: autocannon.Request) => ({
+            ...outgoing,
+            headers: { ...outgoing.headers, 'x-forwarded-for': `10.${(nextClient >> 16) & 255}.${(nextClient >> 8) & 255}.${nextClient++ & 255}` },
+          }),
+        })),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );

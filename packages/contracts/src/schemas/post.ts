@@ -59,7 +59,12 @@ export const addCommentSchema = z.strictObject({
   email: actingEmail,
   comment: requiredText(POST_MESSAGES.enterComment, LIMITS.commentMax),
 });
-export const pageSchema = z.strictObject({ limit: pageField(50).default(LIMITS.feedFirstPage), skip: pageField(1_000_000).default(0) });
+/**
+ * The REST feed's paging (spec §7). `skip` costs the server a walk over that many reviews, so it stops at
+ * FEED_SKIP_MAX; the web app pages deeper by cursor at no extra cost.
+ */
+export const FEED_SKIP_MAX = 100_000;
+export const pageSchema = z.strictObject({ limit: pageField(50).default(LIMITS.feedFirstPage), skip: pageField(FEED_SKIP_MAX).default(0) });
 
 /**
  * Where the web app's feed goes on from: the last post shown, as `{created_at ms}_{id}`. Opaque to the client;

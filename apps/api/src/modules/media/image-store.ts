@@ -76,7 +76,7 @@ export class ImageStore {
           const { maxSide } = IMAGE_VARIANTS[variant];
           return sharp(largest.data, { raw: { width, height, channels } })
             .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-            .webp({ quality: 82 })
+            .webp({ quality: 82, effort: 2 }) // effort 2: about half the encoding time of the default 4, at much the same size
             .toFile(path.join(dir, variantFileName(name, variant)));
         }),
       );

@@ -99,8 +99,8 @@ export class PostController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The recent feed (newest first), paged by limit and skip' })
   @ApiZodBody(pageSchema)
-  recent(@ZodBody(pageSchema) body: z.output<typeof pageSchema>) {
-    return this.posts.recent(body.limit, body.skip);
+  recent(@Client() client: ClientInfo, @ZodBody(pageSchema) body: z.output<typeof pageSchema>) {
+    return this.posts.recent(client, body.limit, body.skip);
   }
 
   @Post('loadrecentordersforuser')

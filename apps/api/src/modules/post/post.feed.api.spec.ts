@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '@siplog/contracts';
+import { FEED_SKIP_MAX, LIMITS } from '@siplog/contracts';
+import { FEED_SKIP_FREE } from './post.service';
 import { insertEstablishment, postImages, posts, users, type DB } from '@siplog/db';
 import { registerAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -9,7 +10,7 @@ function userId(db: DB, username: string): number {
   return db.select().from(users).where(eq(users.username, username)).get()!.id;
 }
 
-/** Reviews are written straight to the database: posting them with photos through the API is a later slice. */
+/** Reviews are written straight to the database, so each test sets up exactly the feed it reads. */
 function insertPost(db: DB, values: { userId: number; establishmentId: number; order: string; at: Date }): number {
   return db
     .insert(posts)
@@ -104,5 +105,16 @@ describe('the recent feed (loadrecentposts and post.recent)', () => {
     expect((await app.trpc('query', 'post.recent', { limit: 3, cursor: "1_1' OR 1=1" })).status).toBe(400);
     expect((await app.trpc('query', 'post.recent', { limit: -1 })).status).toBe(400);
     expect((await app.post('/api/post/loadrecentposts', { limit: 5, skip: -1 })).status).toBe(400);
+    expect((await app.post('/api/post/loadrecentposts', { limit: 5, skip: FEED_SKIP_MAX + 1 })).status).toBe(400);
+  });
+
+  it('rate-limits deep REST pages per client (each walks that many reviews), never the first thousand', async () => {
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    for (let i = 0; i < 30; i++) expect((await app.post('/api/post/loadrecentposts', { limit: 5, skip: FEED_SKIP_FREE }, from('10.77.0.1'))).status).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await app.post('/api/post/loadrecentposts', { limit: 5, skip: FEED_SKIP_FREE + 1 }, from('10.77.0.2'))).status).toBe(200);
+    const refused = await app.post('/api/post/loadrecentposts', { limit: 5, skip: FEED_SKIP_MAX }, from('10.77.0.2'));
+    expect(refused.status).toBe(429);
+    expect((await app.post('/api/post/loadrecentposts', { limit: 5, skip: 0 }, from('10.77.0.2'))).status).toBe(200);
+    expect((await app.post('/api/post/loadrecentposts', { limit: 5, skip: FEED_SKIP_MAX }, from('10.77.0.3'))).status).toBe(200);
   });
 });

@@ -3,11 +3,15 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
 import { comments, establishments, isActiveUser, postImages, postLikes, posts, users, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
+import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 
 const P = sql.placeholder;
+
+/** REST feed pages up to this deep are free; deeper ones are rate-limited per client (deepFeedPageByIp). */
+export const FEED_SKIP_FREE = 1_000;
 
 /** A place page lists its reviews up to this many (newest first). */
 export const POSTS_BY_ESTABLISHMENT_MAX = 100;
@@ -84,6 +88,8 @@ export class PostService {
   private readonly isLikedQuery;
   private readonly commentsQuery;
   private readonly byIdQuery;
+  private readonly placeExistsQuery;
+  private readonly byEstablishmentQuery;
 
   constructor(
     @Inject(DATABASE) private readonly db: DB,
@@ -95,6 +101,10 @@ export class PostService {
       .limit(P('limit'))
       .prepare();
     this.byIdQuery = this.postRows(and(eq(posts.id, P('postId')), isActiveUser)).prepare();
+    this.placeExistsQuery = db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, P('id'))).prepare();
+    this.byEstablishmentQuery = this.postRows(and(eq(posts.establishmentId, P('id')), isActiveUser))
+      .limit(POSTS_BY_ESTABLISHMENT_MAX)
+      .prepare();
     this.imagesQuery = db
       .select({ postId: postImages.postId, fileName: postImages.fileName })
       .from(postImages)
@@ -136,7 +146,8 @@ export class PostService {
   }
 
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
-  recent(limit: number, skip: number): { posts: PostView[] } {
+  async recent(client: ClientInfo, limit: number, skip: number): Promise<{ posts: PostView[] }> {
+    if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
     return { posts: this.toViews(this.recentQuery.all({ limit, offset: skip })) };
   }
 
@@ -175,9 +186,8 @@ export class PostService {
 
   /** A place's reviews, newest first; deactivated people's reviews stay out of sight. An unknown place is 404. */
   byEstablishment(establishmentId: number): { posts: PostView[] } {
-    const place = this.db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, establishmentId)).get();
-    if (!place) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    return { posts: this.toViews(this.postRows(and(eq(posts.establishmentId, place.id), isActiveUser)).limit(POSTS_BY_ESTABLISHMENT_MAX).all()) };
+    if (!this.placeExistsQuery.get({ id: establishmentId })) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    return { posts: this.toViews(this.byEstablishmentQuery.all({ id: establishmentId })) };
   }
 
   /** Idempotent: liking twice (or twice at once) is one like. */

@@ -11,7 +11,7 @@ function userId(db: DB, username: string): number {
 
 const UNKNOWN_POST = 999_999;
 
-/** Reviews are written straight to the database: posting them with photos through the API is a later slice. */
+/** Reviews are written straight to the database, so each test sets up exactly the review it needs. */
 describe('likes and comments on a review', () => {
   let app: TestApp;
   let ann: TestAccount;

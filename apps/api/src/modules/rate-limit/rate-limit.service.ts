@@ -31,6 +31,8 @@ export const RATE_LIMIT_POLICIES = {
   comment: { points: 30, duration: 10 * 60 },
   /** Reviews with photos cost real disk and CPU: plenty for a busy afternoon of tasting, not a flood. */
   postCreateByAccount: { points: 30, duration: 60 * 60 },
+  /** REST feed pages past FEED_SKIP_FREE, per client IP: each walks thousands of reviews while the server waits. */
+  deepFeedPageByIp: { points: 20, duration: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
