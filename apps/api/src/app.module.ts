@@ -10,6 +10,7 @@ import { MailModule } from './modules/mail/mail.module';
 import { MapModule } from './modules/map/map.module';
 import { MediaModule } from './modules/media/media.module';
 import { PlaceModule } from './modules/place/place.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { PostModule } from './modules/post/post.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SupportModule } from './modules/support/support.module';
@@ -32,6 +33,7 @@ export class AppModule {
         UserModule,
         PostModule,
         SupportModule,
+        AdminModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

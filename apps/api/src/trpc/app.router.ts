@@ -1,3 +1,7 @@
+import { adminFilesProcedures } from '../modules/admin/admin-files.router';
+import type { AdminFilesService } from '../modules/admin/admin-files.service';
+import { adminUsersProcedures } from '../modules/admin/admin-users.router';
+import type { AdminUsersService } from '../modules/admin/admin-users.service';
 import { authRouter } from '../modules/auth/auth.router';
 import type { AuthService } from '../modules/auth/auth.service';
 import { mapRouter } from '../modules/map/map.router';
@@ -15,6 +19,8 @@ import { router } from './trpc';
 
 /** The services the domain routers adapt; mountTrpc hands them over from Nest's container. */
 export interface RouterServices {
+  adminUsers: AdminUsersService;
+  adminFiles: AdminFilesService;
   auth: AuthService;
   map: MapService;
   place: PlaceService;
@@ -26,6 +32,7 @@ export interface RouterServices {
 
 export function createAppRouter(services: RouterServices) {
   return router({
+    admin: router({ ...adminUsersProcedures(services.adminUsers), ...adminFilesProcedures(services.adminFiles) }),
     auth: authRouter(services.auth),
     map: mapRouter(services.map),
     place: placeRouter(services.place),

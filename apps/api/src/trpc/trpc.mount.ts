@@ -5,6 +5,8 @@ import { AuthService } from '../modules/auth/auth.service';
 import { bearerToken, TokenService } from '../modules/auth/token.service';
 import { MapService } from '../modules/map/map.service';
 import { PlaceService } from '../modules/place/place.service';
+import { AdminFilesService } from '../modules/admin/admin-files.service';
+import { AdminUsersService } from '../modules/admin/admin-users.service';
 import { PostAuthoringService } from '../modules/post/post-authoring.service';
 import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
@@ -21,6 +23,8 @@ export function mountTrpc(app: INestApplication): void {
     auth: app.get(AuthService),
     map: app.get(MapService),
     place: app.get(PlaceService),
+    adminUsers: app.get(AdminUsersService),
+    adminFiles: app.get(AdminFilesService),
     post: app.get(PostService),
     postAuthoring: app.get(PostAuthoringService),
     support: app.get(SupportService),

@@ -43,6 +43,13 @@ export interface SessionPayload {
   must_change_password: boolean;
 }
 
+/** Who a temporary password goes to. */
+export interface TemporaryPasswordRecipient {
+  id: number;
+  email: string;
+  firstName: string;
+}
+
 type RegisterInput = z.output<typeof registerUserSchema>;
 type LoginInput = z.output<typeof authenticateUserSchema>;
 type ChangePasswordInput = z.output<typeof changePasswordSchema>;
@@ -236,21 +243,34 @@ export class AuthService {
     return { status: 200, msg: FORGOT_PASSWORD_MESSAGES.sentIfFound };
   }
 
-  private async issueTemporaryPassword(user: { id: number; email: string; firstName: string }, temporary: string, tempHash: string) {
+  private async issueTemporaryPassword(user: TemporaryPasswordRecipient, temporary: string, tempHash: string) {
     try {
-      this.db
-        .update(users)
-        .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
-        .where(eq(users.id, user.id))
-        .run();
-      await this.mail.send({
-        to: user.email,
-        subject: 'Your Siplog temporary password',
-        text: `Hi ${user.firstName},\n\nYour temporary password is: ${temporary}\n\nIt works once and expires in 30 minutes. Your current password keeps working until you use it.\nAfter logging in, choose a new password under My Log > edit > Change Password.\n\nIf you did not ask for this, you can ignore this message.`,
-      });
+      await this.storeAndMailTemporaryPassword(user, temporary, tempHash);
     } catch (error) {
       this.logger.error(`Temporary password for user ${user.id} not sent: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * The admin's Change Password: the same single-use temporary password and mail as 'Email Password',
+   * awaited, so a mail failure reaches the caller (throws).
+   */
+  async sendTemporaryPassword(user: TemporaryPasswordRecipient): Promise<void> {
+    const temporary = randomTemporaryPassword();
+    await this.storeAndMailTemporaryPassword(user, temporary, await hashPassword(temporary));
+  }
+
+  private async storeAndMailTemporaryPassword(user: TemporaryPasswordRecipient, temporary: string, tempHash: string): Promise<void> {
+    this.db
+      .update(users)
+      .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
+      .where(eq(users.id, user.id))
+      .run();
+    await this.mail.send({
+      to: user.email,
+      subject: 'Your Siplog temporary password',
+      text: `Hi ${user.firstName},\n\nYour temporary password is: ${temporary}\n\nIt works once and expires in 30 minutes. Your current password keeps working until you use it.\nAfter logging in, choose a new password under My Log > edit > Change Password.\n\nIf you did not ask for this, you can ignore this message.`,
+    });
   }
 
   async changePassword(
@@ -301,6 +321,11 @@ export class AuthService {
 
   isAdmin(actor: AuthUser): boolean {
     return this.config.adminEmails.includes(actor.email);
+  }
+
+  /** Every admin operation starts here (REST and tRPC alike): anyone outside ADMIN_EMAILS gets 403. */
+  requireAdmin(actor: AuthUser): void {
+    if (!this.isAdmin(actor)) throw new AppError('FORBIDDEN');
   }
 
   checkUserStatus(actor: AuthUser, claimedEmail?: string): { userstatus: boolean } {

@@ -190,6 +190,11 @@ export class PostService {
     return { posts: this.toViews(this.byEstablishmentQuery.all({ id: establishmentId })) };
   }
 
+  /** Every review of one person, newest first, whether or not they are deactivated (the admin's Load Posts). */
+  allByUser(userId: number): PostView[] {
+    return this.toViews(this.postRows(eq(posts.userId, userId)).all());
+  }
+
   /** Idempotent: liking twice (or twice at once) is one like. */
   like(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
     assertActingUser(actor, { email: claimedEmail });

@@ -1,0 +1,180 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { asc, eq } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  POST_MESSAGES,
+  USER_MESSAGES,
+  type adminDeletePostSchema,
+  type adminSendEmailSchema,
+  type adminUpdateUserSchema,
+} from '@siplog/contracts';
+import { posts, users, type DB } from '@siplog/db';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import { AuthService } from '../auth/auth.service';
+import { DATABASE } from '../database/database.module';
+import { MailService } from '../mail/mail.service';
+import { PostAuthoringService } from '../post/post-authoring.service';
+import { PostService, type PostView } from '../post/post.service';
+
+/** A person as the admin's Users panel sees them (spec §3 User admin view). */
+export interface UserAdminView {
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  address: string;
+  zip_code: string;
+  verified: boolean;
+  /** Deactivated by the person (Terms); signing in again reactivates. */
+  deactivated: boolean;
+}
+
+export interface AdminDone {
+  status: 200;
+  msg: string;
+}
+
+type UpdateUserInput = z.output<typeof adminUpdateUserSchema>;
+type SendEmailInput = z.output<typeof adminSendEmailSchema>;
+type DeletePostInput = z.output<typeof adminDeletePostSchema>;
+
+const adminViewColumns = {
+  email: users.email,
+  username: users.username,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  phone_number: users.phone,
+  address: users.address,
+  zip_code: users.zipCode,
+  verified: users.verified,
+  deactivatedAt: users.deactivatedAt,
+};
+
+/**
+ * The operator's people and posts (spec §7 Admin: users, password reset, profile edit, e-mail, a person's
+ * posts and deleting one). Every method starts with the one admin check, so REST and tRPC refuse alike;
+ * every change is written to the log with who did what to whom.
+ */
+@Injectable()
+export class AdminUsersService {
+  private readonly logger = new Logger(AdminUsersService.name);
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+    private readonly posts: PostService,
+    private readonly authoring: PostAuthoringService,
+  ) {}
+
+  /** 403 for anyone outside ADMIN_EMAILS; the guards and tRPC middleware call it before reading the input. */
+  requireAdmin(actor: AuthUser): void {
+    this.auth.requireAdmin(actor);
+  }
+
+  /** Everyone (deactivated people too), by e-mail; only verified (or only unverified) ones when asked. */
+  getUsers(actor: AuthUser, verified?: boolean): { users: UserAdminView[] } {
+    this.auth.requireAdmin(actor);
+    const rows = this.db
+      .select(adminViewColumns)
+      .from(users)
+      .where(verified === undefined ? undefined : eq(users.verified, verified))
+      .orderBy(asc(users.email))
+      .all();
+    this.audit(actor, 'listed', verified === undefined ? 'all users' : `${verified ? 'verified' : 'unverified'} users`);
+    return { users: rows.map(({ deactivatedAt, ...row }) => ({ ...row, deactivated: deactivatedAt !== null })) };
+  }
+
+  /** Mails the person a temporary password, exactly as 'Email Password' does; their password keeps working until it is used. */
+  async changePassword(actor: AuthUser, email: string): Promise<AdminDone> {
+    this.auth.requireAdmin(actor);
+    const user = this.findUser(email);
+    try {
+      await this.auth.sendTemporaryPassword(user);
+    } catch (error) {
+      this.logger.error(`Admin ${who(actor)}: temporary password for ${user.email} not sent: ${(error as Error).message}`);
+      throw new AppError('UNAVAILABLE', ADMIN_MESSAGES.emailFailed.body);
+    }
+    this.audit(actor, 'mailed a temporary password to', user.email);
+    return { status: 200, msg: ADMIN_MESSAGES.passwordChanged };
+  }
+
+  /** Absent fields stay as they are; a blank name stays too (a person always has one), a blank address or phone clears it. */
+  updateUser(actor: AuthUser, input: UpdateUserInput): AdminDone {
+    this.auth.requireAdmin(actor);
+    const user = this.findUser(input.email);
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.firstname) changes.firstName = input.firstname;
+    if (input.lastname) changes.lastName = input.lastname;
+    if (input.address !== undefined) changes.address = input.address;
+    if (input.phonenumber !== undefined) changes.phone = input.phonenumber;
+    if (Object.keys(changes).length > 0) this.db.update(users).set(changes).where(eq(users.id, user.id)).run();
+    this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
+    return { status: 200, msg: USER_MESSAGES.detailsUpdated };
+  }
+
+  /** The admin's message to one person, greeted by first name; a mail failure is 503 'Failed to send email'. */
+  async sendEmail(actor: AuthUser, input: SendEmailInput): Promise<AdminDone> {
+    this.auth.requireAdmin(actor);
+    const user = this.findUser(input.recipient);
+    try {
+      await this.mail.send({ to: user.email, subject: input.subject, text: `Hi ${user.firstName},\n\n${input.message}` });
+    } catch (error) {
+      this.logger.error(`Admin ${who(actor)}: e-mail to ${user.email} not sent: ${(error as Error).message}`);
+      throw new AppError('UNAVAILABLE', ADMIN_MESSAGES.emailFailed.body);
+    }
+    this.audit(actor, `e-mailed "${oneLine(input.subject)}" to`, user.email);
+    return { status: 200, msg: ADMIN_MESSAGES.emailSent };
+  }
+
+  /** All of one person's reviews, newest first, in the feed's post shape. */
+  postsByUser(actor: AuthUser, email: string): { posts: PostView[] } {
+    this.auth.requireAdmin(actor);
+    const user = this.findUser(email);
+    this.audit(actor, 'loaded the posts of', user.email);
+    return { posts: this.posts.allByUser(user.id) };
+  }
+
+  /** Deletes a review with its photos, likes and comments; an establishment_id that is not the review's is 404 too. */
+  async deletePost(actor: AuthUser, input: DeletePostInput): Promise<AdminDone> {
+    this.auth.requireAdmin(actor);
+    const post = this.db
+      .select({ establishmentId: posts.establishmentId, username: users.username })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, input.post_id))
+      .get();
+    if (!post || (input.establishment_id !== undefined && input.establishment_id !== post.establishmentId)) {
+      throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    }
+    await this.authoring.remove(actor, input.post_id);
+    this.audit(actor, `deleted review ${input.post_id} (establishment ${post.establishmentId}) of`, post.username);
+    return { status: 200, msg: ADMIN_MESSAGES.postDeleted };
+  }
+
+  private findUser(email: string) {
+    const user = this.db
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, email))
+      .get();
+    if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    return user;
+  }
+
+  private audit(actor: AuthUser, action: string, target: string): void {
+    this.logger.log(`Admin ${who(actor)} ${action} ${target}`);
+  }
+}
+
+function who(actor: AuthUser): string {
+  return `${actor.username} <${actor.email}>`;
+}
+
+/** A subject as one log line: no line breaks, at most 80 characters. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').slice(0, 80);
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PostModule } from '../post/post.module';
+import { AdminFilesController } from './admin-files.controller';
+import { AdminFilesService } from './admin-files.service';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
+
+/** The operator's calls (spec §7 Admin): people and their posts, e-mail; log files, database backups and downloads. */
+@Module({
+  imports: [PostModule],
+  controllers: [AdminUsersController, AdminFilesController],
+  providers: [AdminUsersService, AdminFilesService],
+  exports: [AdminUsersService, AdminFilesService],
+})
+export class AdminModule {}
