@@ -14,6 +14,8 @@ import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
 import type { DB } from '@siplog/db';
 import { GazetteerService } from '../modules/map/gazetteer.service';
 import { measure, printSamples } from './measure';
+import { benchAdminBackup } from './admin-backup.bench';
+import { benchAdminLogs } from './admin-logs.bench';
 import { benchFeed } from './feed.bench';
 import { benchPlaces } from './places.bench';
 import { benchTiles } from './tiles.bench';
@@ -86,6 +88,11 @@ async function main(): Promise<void> {
 
   // The feed at scale (1,000,000 reviews) against a raw node:http + better-sqlite3 server on the same file.
   await benchFeed();
+
+  // Admin (issue 10): an online backup of the 1,000,000-review database while 20 writers and a feed reader keep going,
+  // then 31 days of 50,000-line logs loaded and counted as the FR Logs panel does.
+  await benchAdminBackup();
+  await benchAdminLogs();
 }
 
 main().catch((error: unknown) => {

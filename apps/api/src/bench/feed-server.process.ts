@@ -2,7 +2,7 @@
  * A feed benchmark server in a process of its own (forked by feed.bench.ts), so the load generator and the server
  * each get a core and neither measures the other's work: `ours DATA_DIR` (the Nest app from createApp) or
  * `raw DATA_DIR` (raw-feed-server.ts). Listens on 127.0.0.1:0 and reports the port over IPC; answers 'cpu' with
- * its CPU time; exits on 'stop' or when the parent goes away.
+ * its CPU time; exits on 'stop' or when the parent goes away. The admin benchmarks pass ADMIN_EMAIL as a third argument.
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -15,22 +15,24 @@ export type ServerKind = 'ours' | 'raw';
 export type ToServer = 'cpu' | 'stop';
 export type FromServer = { type: 'ready'; port: number; rss: number } | { type: 'cpu'; user: number; system: number; rss: number };
 
-async function start(kind: ServerKind, dataDir: string): Promise<{ server: http.Server; close: () => Promise<void> }> {
+async function start(kind: ServerKind, dataDir: string, adminEmail = ''): Promise<{ server: http.Server; close: () => Promise<void> }> {
   if (kind === 'raw') {
     const server = createRawFeedServer(path.join(dataDir, 'app.db'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return { server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   }
   // As bench.ts runs it: X-Forwarded-For is believed from loopback only (the feed calls have no rate limit anyway).
-  const app = await createApp(loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' }));
+  const app = await createApp(
+    loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ADMIN_EMAILS: adminEmail }),
+  );
   await app.listen(0, '127.0.0.1');
   return { server: app.getHttpServer() as http.Server, close: () => app.close() };
 }
 
 async function main(): Promise<void> {
-  const [kind, dataDir] = process.argv.slice(2) as [ServerKind, string];
-  if ((kind !== 'ours' && kind !== 'raw') || !dataDir || !process.send) throw new Error('usage: fork feed-server.process.js ours|raw DATA_DIR');
-  const { server, close } = await start(kind, dataDir);
+  const [kind, dataDir, adminEmail] = process.argv.slice(2) as [ServerKind, string, string | undefined];
+  if ((kind !== 'ours' && kind !== 'raw') || !dataDir || !process.send) throw new Error('usage: fork feed-server.process.js ours|raw DATA_DIR [ADMIN_EMAIL]');
+  const { server, close } = await start(kind, dataDir, adminEmail);
   const send = (message: FromServer) => process.send?.(message);
   const stop = async () => {
     server.closeAllConnections?.();
