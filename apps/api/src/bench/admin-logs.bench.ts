@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { random } from './feed-data';
+import { mulberry32 } from '../seed/demo-images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, insertAdminAccount, postJson, signIn, startAdminServer } from './admin-bench-support';
 
 const DAYS = 31;
@@ -125,7 +125,7 @@ export async function benchAdminLogs(): Promise<void> {
     await insertAdminAccount(dataDir);
     const logsDir = path.join(dataDir, 'logs');
     fs.mkdirSync(logsDir, { recursive: true });
-    const next = random(31);
+    const next = mulberry32(31);
     let written = 0;
     const writeStart = performance.now();
     for (let day = 0; day < DAYS; day++) written += writeDay(path.join(logsDir, dayName(day)), day, next);

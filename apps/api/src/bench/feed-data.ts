@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { slugify } from '@siplog/contracts';
 import { openMigratedDatabase } from '@siplog/db';
 import { hashPassword } from '../modules/auth/password-hasher';
+import { mulberry32 } from '../seed/demo-images';
 
 export interface FeedDataSize {
   people: number;
@@ -35,17 +36,6 @@ export interface FeedData {
   cursorAfter: Record<number, string>;
 }
 
-/** mulberry32: small, fast and deterministic. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIRST = ['Dark', 'Bright', 'Golden', 'Velvet', 'Little', 'Blue', 'Red', 'Green', 'Happy', 'Lucky', 'Corner', 'Sunny'];
 const SECOND = ['Coffee', 'Tea House', 'Boba', 'Roasters', 'Espresso Bar', 'Brew', 'Matcha', 'Bean'];
@@ -123,7 +113,7 @@ export async function generateFeedData(file: string, size: FeedDataSize): Promis
   sqlite.pragma('cache_size = -1000000');
   sqlite.pragma('temp_store = MEMORY');
 
-  const next = random(20_240_801);
+  const next = mulberry32(20_240_801);
   const reviews = reviewPool(next, 2000);
   const end = Date.UTC(2025, 7, 1);
   const span = 2 * 365 * 24 * 3600 * 1000;
@@ -219,7 +209,7 @@ export async function generateFeedData(file: string, size: FeedDataSize): Promis
   console.log(`feed data: inserted in ${insertSeconds.toFixed(1)} s (${phases.join(', ')})`);
 
   // What the readers ask for: place pages drawn as the reviews were (popular places more often), and cursors deep in the feed.
-  const readNext = random(7);
+  const readNext = mulberry32(7);
   const readPlaces = Array.from({ length: 200 }, () => 1 + skewedPlace(readNext, size.places));
   const postCount = sqlite.prepare('select post_count from establishments where id = ?').pluck();
   const postsPerPlacePage = readPlaces.reduce((sum, id) => sum + Math.min(100, postCount.get(id) as number), 0) / readPlaces.length;

@@ -13,6 +13,7 @@ import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
 import { PlaceService } from '../modules/place/place.service';
 import { measureSync, percentile, type Sample } from './measure';
+import { mulberry32 } from '../seed/demo-images';
 
 const PLACES = 50_000;
 const METROS = [
@@ -30,14 +31,6 @@ const METROS = [
 const FIRST = ['Dark', 'Bright', 'Golden', 'Velvet', 'Little', 'Blue', 'Red', 'Green', 'Happy', 'Lucky', 'Café', 'Corner'];
 const SECOND = ['Coffee', 'Tea House', 'Boba', 'Roasters', 'Espresso Bar', 'Brew', 'Matcha', 'Bean'];
 
-/** A deterministic generator, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 async function timeAsync(name: string, runs: number, call: (i: number) => Promise<unknown>): Promise<Sample> {
   const times: number[] = [];
@@ -57,7 +50,7 @@ export async function benchPlaces(): Promise<Sample[]> {
   try {
     const db = app.get<DB>(DATABASE);
     const places = app.get(PlaceService);
-    const next = random(42);
+    const next = mulberry32(42);
     const seedStart = performance.now();
     db.transaction((tx) => {
       for (let i = 0; i < PLACES; i++) {

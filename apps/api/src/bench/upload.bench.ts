@@ -19,7 +19,7 @@ import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
 import { hashPassword } from '../modules/auth/password-hasher';
-import { random } from './feed-data';
+import { mulberry32 } from '../seed/demo-images';
 import { percentile } from './measure';
 
 const WIDTH = 4032;
@@ -33,7 +33,7 @@ const PHOTOS = ['IMG_1001.jpg', 'IMG_1002.jpg', 'IMG_1003.jpg'];
 
 /** A photo-like picture: smooth gradients and shapes under sensor-like noise of the given amplitude. */
 function pixels(seed: number, noise: number): Buffer {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const data = Buffer.allocUnsafe(WIDTH * HEIGHT * 3);
   const tint = [next() * 80, next() * 80, next() * 80];
   let i = 0;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
-import { preloadQuickPostDrawer, useQuickPost } from '../post/quick-post/quick-post-context';
+import { QuickPostButton } from '../post/quick-post/QuickPostButton';
 import type { QuickPostPlace } from '../post/quick-post/quick-post-form';
 import { useSession } from '../session/useSession';
 
@@ -17,7 +17,6 @@ interface PostReviewButtonProps {
  */
 export function PostReviewButton({ label, place, className = 'button button--primary' }: PostReviewButtonProps) {
   const session = useSession();
-  const { openQuickPost } = useQuickPost();
   if (!session) {
     return (
       <Link to="/login" className={className} title={`${REVIEW_MESSAGES.loginToPost}: ${place.name}`}>
@@ -26,15 +25,8 @@ export function PostReviewButton({ label, place, className = 'button button--pri
     );
   }
   return (
-    <button
-      type="button"
-      className={className}
-      aria-haspopup="dialog"
-      onPointerEnter={preloadQuickPostDrawer}
-      onFocus={preloadQuickPostDrawer}
-      onClick={() => openQuickPost(place)}
-    >
+    <QuickPostButton className={className} place={place}>
       {label}
-    </button>
+    </QuickPostButton>
   );
 }
