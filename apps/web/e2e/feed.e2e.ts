@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayPlaceName, formatPostDate, LIMITS, postPath } from '@siplog/contracts';
 import { makePng, registerPerson, trpcQuery, type Session } from './fixtures';
-import { DESKTOP, launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
+import { DESKTOP, launchBrowser, OpenedContexts, PHONE, startApp, type RunningApp } from './harness';
 
 const seedCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/dist/seed/seed-cli.js');
 
@@ -81,7 +81,7 @@ describe('the recent reviews feed on the map home', () => {
   let browser: Browser;
   let dataDir: string;
   let poster: Session;
-  let contexts: BrowserContext[] = [];
+  const contexts = new OpenedContexts();
 
   /** The whole feed as the API pages it, newest first. */
   async function apiFeed(): Promise<FeedPost[]> {
@@ -133,15 +133,8 @@ describe('the recent reviews feed on the map home', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const open = async (viewport = DESKTOP) => {
-    const opened = await openPage(browser, app.baseUrl, viewport);
-    contexts.push(opened.context);
-    return opened;
-  };
-  const closeAll = async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-  };
+  const open = (viewport = DESKTOP) => contexts.open(browser, app.baseUrl, viewport);
+  const closeAll = () => contexts.closeAll();
 
   it('asks for 5 at first and shows them newest first, as the API lists them', async () => {
     const { page } = await open();

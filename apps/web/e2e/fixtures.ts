@@ -18,6 +18,22 @@ export interface Person {
 }
 
 /** The person the screenshot tools sign in as. */
+/** The two people most browser tests sign in as. */
+export const ANN: Person = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
+export const BEN: Person = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
+
+/** A real place in Wicker Park, Chicago: inside the demo city (design §5). */
+export const DARK_MATTER = {
+  name: 'Dark Matter Coffee',
+  street: '1805 W Chicago Ave',
+  city: 'Chicago',
+  state: 'IL',
+  zip: '60622',
+  country: 'US',
+  lat: 41.8963,
+  lng: -87.6727,
+} as const satisfies SeedPlace;
+
 export const SCREENSHOT_PERSON: Person = {
   email: 'ann.lee@example.com',
   firstname: 'Ann',

@@ -2,21 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAddressLine, formatPostDate, POST_MESSAGES, REVIEW_MESSAGES, SOCIAL_MESSAGES } from '@siplog/contracts';
 import { DESKTOP, launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { makePng, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, makePng, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
 
-const ANN = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
-const BEN = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
-
-const DARK_MATTER = {
-  name: 'Dark Matter Coffee',
-  street: '1805 W Chicago Ave',
-  city: 'Chicago',
-  state: 'IL',
-  zip: '60622',
-  country: 'US',
-  lat: 41.8963,
-  lng: -87.6727,
-};
 const PLACE = { name: DARK_MATTER.name, city: DARK_MATTER.city };
 
 describe('the full post: modal, /post/{id}, likes, comments, share, edit and delete', () => {

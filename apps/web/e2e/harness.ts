@@ -106,6 +106,22 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   return { context, page };
 }
 
+/** Browser contexts a test file opens as it goes, closed together (so one test's pages never leak into the next). */
+export class OpenedContexts {
+  private contexts: BrowserContext[] = [];
+
+  async open(browser: Browser, baseUrl: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+    const opened = await openPage(browser, baseUrl, viewport);
+    this.contexts.push(opened.context);
+    return opened;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.contexts.map((context) => context.close()));
+    this.contexts = [];
+  }
+}
+
 /**
  * The screenshot tools' camera: waits for the page to go quiet (and `settleMs` for transitions), writes
  * `{outDir}/{name}.png` and prints its path.

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
+import { launchBrowser, OpenedContexts, PHONE, startApp, type RunningApp } from './harness';
 import { LIMITS, REVIEW_MESSAGES } from '@siplog/contracts';
 import { registerPerson, type Person } from './fixtures';
 import { RIVER_NORTH_PLACE, LOOP_PLACES, seedPlaces, WICKER_PARK_PLACE } from './map-fixtures';
@@ -40,7 +40,7 @@ async function popupAnchor(page: Page): Promise<{ x: number; y: number }> {
 describe('map home', () => {
   let app: RunningApp;
   let browser: Browser;
-  let contexts: BrowserContext[] = [];
+  const contexts = new OpenedContexts();
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -54,15 +54,8 @@ describe('map home', () => {
     await app?.stop();
   });
 
-  const open = async (viewport?: { width: number; height: number }) => {
-    const opened = await openPage(browser, app.baseUrl, viewport);
-    contexts.push(opened.context);
-    return opened;
-  };
-  const closeAll = async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-  };
+  const open = (viewport?: { width: number; height: number }) => contexts.open(browser, app.baseUrl, viewport);
+  const closeAll = () => contexts.closeAll();
 
   it('draws the offline map with the places in view, and nothing leaves the box', async () => {
     const { page } = await open();

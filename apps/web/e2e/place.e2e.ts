@@ -2,22 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, PLACE_MESSAGES, PROFILE_MESSAGES } from '@siplog/contracts';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { followPlace, makePng, postJson, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, followPlace, makePng, postJson, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
 
-const ANN = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
-const BEN = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
-
-// Wicker Park, Chicago: inside the demo city (design §5).
-const DARK_MATTER = {
-  name: 'Dark Matter Coffee',
-  street: '1805 W Chicago Ave',
-  city: 'Chicago',
-  state: 'IL',
-  zip: '60622',
-  country: 'US',
-  lat: 41.8963,
-  lng: -87.6727,
-};
 const QUIET_TEA = { name: 'Quiet Corner Tea', street: '1530 N Milwaukee Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9091, lng: -87.6777 };
 const LONG_NAME = {
   name: 'Intelligentsia Coffee Wicker Park Coffeebar',

@@ -2,10 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPostDate, GENDER_PLACEHOLDER, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { followPlace, makePng, registerPerson, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
+import { ANN, BEN, followPlace, makePng, registerPerson, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
 
-const ANN = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
-const BEN = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
 const PNG = await makePng(64);
 
 describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {

@@ -2,16 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, REVIEW_MESSAGES, shortFileName } from '@siplog/contracts';
-import { launchBrowser, openPage, startApp, type RunningApp } from './harness';
-import { makePng, registerPerson, seedPlace, trpcQuery, type Session } from './fixtures';
+import { launchBrowser, OpenedContexts, startApp, type RunningApp } from './harness';
+import { ANN, BEN, makePng, registerPerson, seedPlace, trpcQuery, type Session } from './fixtures';
 import { LOOP_PLACES, seedPlaces } from './map-fixtures';
 
-const ANN = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
-const BEN = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
 const QUIET_TEA = { name: 'Quiet Corner Tea', street: '1530 N Milwaukee Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9091, lng: -87.6777 };
 const PHONE_TALL = { width: 375, height: 800 };
 const POST_URL = '**/api/post/addpostwithimages';
@@ -68,7 +66,7 @@ describe('Quick Post: the add-review drawer', () => {
   let browser: Browser;
   let ann: Session;
   let ben: Session;
-  let contexts: BrowserContext[] = [];
+  const contexts = new OpenedContexts();
   const ids: Record<string, number> = {};
   let photos: Upload[];
   let tmpDir: string;
@@ -94,15 +92,11 @@ describe('Quick Post: the add-review drawer', () => {
 
   /** A fresh browser context; signed in as `session` on every page load when given. */
   const open = async (session: Session | null, viewport?: { width: number; height: number }) => {
-    const opened = await openPage(browser, app.baseUrl, viewport);
+    const opened = await contexts.open(browser, app.baseUrl, viewport);
     if (session) await opened.context.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), session);
-    contexts.push(opened.context);
     return opened;
   };
-  const closeAll = async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-  };
+  const closeAll = () => contexts.closeAll();
 
   /** /mylog's 'Quick Post' button, then the drawer. */
   const openFromMyLog = async (page: Page) => {
