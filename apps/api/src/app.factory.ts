@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { AdminScreenService } from './modules/admin/admin-screen.service';
 import type { AppConfig } from './config/app.config';
 import { createNestLogger } from './logging/logger';
 import { securityHeaders } from './security-headers';
@@ -24,7 +25,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(securityHeaders(config));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   mountTrpc(app);
-  serveWebApp(app, config.webDistDir);
+  serveWebApp(app, config.webDistDir, app.get(AdminScreenService));
   app.enableShutdownHooks();
 
   const openApi = new DocumentBuilder()

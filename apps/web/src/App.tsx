@@ -34,6 +34,7 @@ const SCREENS: { [page in WebRouteName]: () => Promise<ComponentType> } = {
   termsOfService: () => import('./routes/legal/TermsOfServicePage').then((m) => m.TermsOfServicePage),
   privacyPolicy: () => import('./routes/legal/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),
   testFeed: () => import('./routes/testfeed/TestFeedPage').then((m) => m.TestFeedPage),
+  admin: () => import('./routes/admin/AdminPage').then((m) => m.AdminPage),
 };
 
 /**

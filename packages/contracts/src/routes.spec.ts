@@ -14,6 +14,16 @@ describe('the web route table', () => {
     }
   });
 
+  it('knows the admin screen only at the secret the server is given', () => {
+    const isSecret = (secret: string) => secret === 's3cret';
+    expect(isWebRoute('/admin/s3cret', isSecret)).toBe(true);
+    expect(isWebRoute('/admin/s3cret/', isSecret)).toBe(true);
+    for (const path of ['/admin/other', '/admin', '/admin/', '/admin/s3cret/x', '/admin/%E0%A4%A']) {
+      expect(isWebRoute(path, isSecret), path).toBe(false);
+    }
+    expect(isWebRoute('/admin/s3cret')).toBe(false);
+  });
+
   it('refuses a longer route without its parameter instead of reading it as one', () => {
     for (const path of ['/view/location', '/view/location/']) {
       expect(isWebRoute(path), path).toBe(false);

@@ -20,6 +20,8 @@ export const WEB_ROUTES = {
   privacyPolicy: '/privacy-policy',
   /** Spec §2 Test feed card. */
   testFeed: '/testfeed',
+  /** The operator's screen on a hidden path: only /admin/{ADMIN_PATH} is a page (see isWebRoute). */
+  admin: '/admin/:secret',
 } as const;
 
 export type WebRouteName = keyof typeof WEB_ROUTES;
@@ -31,13 +33,28 @@ export type WebRouteName = keyof typeof WEB_ROUTES;
 export const NOT_WEB_ROUTES = ['/view/location'] as const;
 
 const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$'));
-const ROUTE_MATCHERS = Object.values(WEB_ROUTES).map(pattern);
+const ROUTE_MATCHERS = Object.entries(WEB_ROUTES)
+  .filter(([page]) => page !== 'admin')
+  .map(([, route]) => pattern(route));
 const NOT_ROUTE_MATCHERS = NOT_WEB_ROUTES.map(pattern);
 
-/** Whether a path (without query) is one of the app's pages. */
-export function isWebRoute(pathname: string): boolean {
+/**
+ * Whether a path (without query) is one of the app's pages. The admin screen is a page only at its own secret
+ * (ADMIN_PATH, which only the server knows): any other /admin/… is as missing as any unknown path.
+ */
+export function isWebRoute(pathname: string, isAdminSecret: (secret: string) => boolean = () => false): boolean {
   if (NOT_ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return false;
-  return ROUTE_MATCHERS.some((matcher) => matcher.test(pathname));
+  if (ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return true;
+  const admin = /^\/admin\/([^/]+)\/?$/.exec(pathname);
+  return admin !== null && isAdminSecret(decodeURIComponentSafely(admin[1]));
+}
+
+function decodeURIComponentSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The readable, stable address of a place: /view/location/{slug}. */

@@ -1,5 +1,7 @@
 import { adminFilesProcedures } from '../modules/admin/admin-files.router';
 import type { AdminFilesService } from '../modules/admin/admin-files.service';
+import { adminScreenProcedures } from '../modules/admin/admin-screen.router';
+import type { AdminScreenService } from '../modules/admin/admin-screen.service';
 import { adminUsersProcedures } from '../modules/admin/admin-users.router';
 import type { AdminUsersService } from '../modules/admin/admin-users.service';
 import { authRouter } from '../modules/auth/auth.router';
@@ -21,6 +23,7 @@ import { router } from './trpc';
 export interface RouterServices {
   adminUsers: AdminUsersService;
   adminFiles: AdminFilesService;
+  adminScreen: AdminScreenService;
   auth: AuthService;
   map: MapService;
   place: PlaceService;
@@ -32,7 +35,11 @@ export interface RouterServices {
 
 export function createAppRouter(services: RouterServices) {
   return router({
-    admin: router({ ...adminUsersProcedures(services.adminUsers), ...adminFilesProcedures(services.adminFiles) }),
+    admin: router({
+      ...adminScreenProcedures(services.adminScreen),
+      ...adminUsersProcedures(services.adminUsers),
+      ...adminFilesProcedures(services.adminFiles),
+    }),
     auth: authRouter(services.auth),
     map: mapRouter(services.map),
     place: placeRouter(services.place),

@@ -6,6 +6,7 @@ import { bearerToken, TokenService } from '../modules/auth/token.service';
 import { MapService } from '../modules/map/map.service';
 import { PlaceService } from '../modules/place/place.service';
 import { AdminFilesService } from '../modules/admin/admin-files.service';
+import { AdminScreenService } from '../modules/admin/admin-screen.service';
 import { AdminUsersService } from '../modules/admin/admin-users.service';
 import { PostAuthoringService } from '../modules/post/post-authoring.service';
 import { PostService } from '../modules/post/post.service';
@@ -25,6 +26,7 @@ export function mountTrpc(app: INestApplication): void {
     place: app.get(PlaceService),
     adminUsers: app.get(AdminUsersService),
     adminFiles: app.get(AdminFilesService),
+    adminScreen: app.get(AdminScreenService),
     post: app.get(PostService),
     postAuthoring: app.get(PostAuthoringService),
     support: app.get(SupportService),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { ADMIN_MESSAGES, CONTACT_MESSAGES } from '../messages';
+import { ADMIN_MESSAGES, CONTACT_MESSAGES, REGISTRATION_MESSAGES } from '../messages';
 import { PHONE_PATTERN } from '../format';
 import { emailField, idField, optionalText } from './fields';
 
@@ -23,5 +23,19 @@ export const adminUpdateUserSchema = z.strictObject({
   lastname: optionalText(LIMITS.nameMax),
   address: optionalText(LIMITS.addressMax),
   phonenumber: z.string().regex(PHONE_PATTERN, { error: CONTACT_MESSAGES.phoneInvalid }).optional().or(z.literal('')),
+  /** Beyond spec §7's fields: the details panel shows the zip as editable, so an edit to it must not be lost. */
+  zipcode: z
+    .string({ error: REGISTRATION_MESSAGES.zipInvalid })
+    .regex(new RegExp(`^\\d{${LIMITS.zipLength}}$`), { error: REGISTRATION_MESSAGES.zipInvalid })
+    .optional(),
 });
 export const adminDownloadSchema = z.strictObject({ filename: z.string().min(1).max(LIMITS.textFieldMax) });
+/** The {secret} of /admin/{secret}, as the web app read it from its address. */
+export const adminScreenSchema = z.strictObject({ secret: z.string().max(LIMITS.textFieldMax) });
+
+/**
+ * The log viewer's quick-pick keywords (spec §2 FR Logs): a search-engine referrer, sign-ups and people leaving.
+ * The server writes these words: 'Referred visit: … from https://www.google.com', 'Registration successful: …',
+ * 'Account deactivated (unsubscribe): …'.
+ */
+export const ADMIN_LOG_QUICK_PICKS = ['google.com', 'Registration successful', 'unsubscribe'] as const;

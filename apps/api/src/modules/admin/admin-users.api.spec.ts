@@ -219,6 +219,11 @@ describe('admin users: people, their posts and e-mail', () => {
       const cleared = userRow(dana.email);
       expect([cleared.firstName, cleared.lastName, cleared.address, cleared.phone]).toEqual(['Danielle', 'Stone', '', '']);
 
+      // The zip the details panel shows is editable too.
+      const zip = await app.post('/api/admin/updateuserprofile', { email: dana.email, zipcode: '60622' }, admin.auth);
+      expect(zip.status).toBe(200);
+      expect(userRow(dana.email).zipCode).toBe('60622');
+
       expect(await readTodaysLog(app.config, `updated the profile (firstName, lastName, address, phone) of ${dana.email}`)).toContain(
         `Admin boss <${ADMIN_EMAIL}> updated the profile (firstName, lastName, address, phone) of ${dana.email}`,
       );
@@ -232,6 +237,8 @@ describe('admin users: people, their posts and e-mail', () => {
       expect(longName.status).toBe(400);
       const longAddress = await app.post('/api/admin/updateuserprofile', { email: bob.email, address: 'a'.repeat(LIMITS.addressMax + 1) }, admin.auth);
       expect(longAddress.status).toBe(400);
+      const badZip = await app.post('/api/admin/updateuserprofile', { email: bob.email, zipcode: '6062' }, admin.auth);
+      expect(badZip.status).toBe(400);
       const extra = await app.post('/api/admin/updateuserprofile', { email: bob.email, firstname: 'Robert', username: 'robert' }, admin.auth);
       expect(extra.status).toBe(400);
       const unknown = await app.post('/api/admin/updateuserprofile', { email: 'nobody@example.com', firstname: 'Robert' }, admin.auth);

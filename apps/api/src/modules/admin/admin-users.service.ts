@@ -111,6 +111,7 @@ export class AdminUsersService {
     if (input.lastname) changes.lastName = input.lastname;
     if (input.address !== undefined) changes.address = input.address;
     if (input.phonenumber !== undefined) changes.phone = input.phonenumber;
+    if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
     if (Object.keys(changes).length > 0) this.db.update(users).set(changes).where(eq(users.id, user.id)).run();
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PostModule } from '../post/post.module';
 import { AdminFilesController } from './admin-files.controller';
 import { AdminFilesService } from './admin-files.service';
+import { AdminScreenService } from './admin-screen.service';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
 
@@ -9,7 +10,7 @@ import { AdminUsersService } from './admin-users.service';
 @Module({
   imports: [PostModule],
   controllers: [AdminUsersController, AdminFilesController],
-  providers: [AdminUsersService, AdminFilesService],
-  exports: [AdminUsersService, AdminFilesService],
+  providers: [AdminUsersService, AdminFilesService, AdminScreenService],
+  exports: [AdminUsersService, AdminFilesService, AdminScreenService],
 })
 export class AdminModule {}

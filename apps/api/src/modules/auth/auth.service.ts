@@ -315,7 +315,7 @@ export class AuthService {
     await this.assertCurrentPassword(actor, input.email, input.password);
     this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id)).run();
     this.tokens.revokeAllForUser(actor.id);
-    this.logger.log(`Account deactivated: ${actor.username}`);
+    this.logger.log(`Account deactivated (unsubscribe): ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.accountDeactivated };
   }
 

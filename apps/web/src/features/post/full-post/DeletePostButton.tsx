@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { DIALOG_TITLES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { Modal } from '../../../components/dialog/Modal';
+import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
@@ -47,19 +47,9 @@ export function DeletePostButton({ postId, onDeleted }: { postId: number; onDele
         {remove.isPending ? 'Deleting…' : 'Delete'}
       </button>
       {confirming && (
-        <Modal title="Delete this review?" onClose={() => setConfirming(false)} className="full-post-prompt">
-          <div className="full-post-prompt__body">
-            <p>Its photos, likes and comments go with it. This cannot be undone.</p>
-            <div className="full-post-prompt__actions">
-              <button type="button" className="button button--small" onClick={() => setConfirming(false)} autoFocus>
-                No
-              </button>
-              <button type="button" className="button button--danger button--small" onClick={() => void confirm()}>
-                Yes
-              </button>
-            </div>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Delete this review?" onConfirm={() => void confirm()} onCancel={() => setConfirming(false)}>
+          <p>Its photos, likes and comments go with it. This cannot be undone.</p>
+        </ConfirmDialog>
       )}
     </>
   );

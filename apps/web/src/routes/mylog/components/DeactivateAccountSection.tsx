@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, DIALOG_TITLES, LIMITS } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { Modal } from '../../../components/dialog/Modal';
+import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
 import { useSignOutLocally } from '../../../features/session/useLogout';
 import { SupportEmailLink } from '../../../features/support/SupportEmailLink';
 import { trpc } from '../../../lib/trpc';
@@ -64,19 +64,9 @@ export function DeactivateAccountSection() {
         </button>
       </form>
       {confirming && (
-        <Modal title="Deactivate your account?" onClose={() => setConfirming(false)} className="confirm-dialog">
-          <div className="confirm-dialog__body">
-            <p>{AUTH_MESSAGES.deactivateConfirm}</p>
-            <div className="confirm-dialog__actions">
-              <button type="button" className="button button--small" onClick={() => setConfirming(false)}>
-                No
-              </button>
-              <button type="button" className="button button--danger button--small" onClick={() => void confirm()}>
-                Yes
-              </button>
-            </div>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Deactivate your account?" onConfirm={() => void confirm()} onCancel={() => setConfirming(false)}>
+          <p>{AUTH_MESSAGES.deactivateConfirm}</p>
+        </ConfirmDialog>
       )}
     </SettingsSection>
   );
