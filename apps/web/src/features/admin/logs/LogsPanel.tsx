@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { ADMIN_LOG_QUICK_PICKS, LIMITS } from '@siplog/contracts';
 import { LogDateField } from './LogDateField';
 import { logFilesInRange, matchingLines, parseKeywords, withKeyword } from './log-range';
@@ -20,7 +20,9 @@ export function LogsPanel() {
   const [rangeError, setRangeError] = useState<string | null>(null);
   const { loaded, progress, load } = useLogRange();
 
-  const counted = useMemo(() => (loaded ? matchingLines(loaded.lines, parseKeywords(keywords)) : []), [loaded, keywords]);
+  // A month of logs is a million lines or more: counting trails the typing instead of blocking it.
+  const countedKeywords = useDeferredValue(keywords);
+  const counted = useMemo(() => (loaded ? matchingLines(loaded.lines, parseKeywords(countedKeywords)) : []), [loaded, countedKeywords]);
   const shown = counted.length > SHOWN_LINES_MAX ? counted.slice(-SHOWN_LINES_MAX) : counted;
 
   const submit = (event: FormEvent) => {
