@@ -57,6 +57,9 @@ export function withKeyword(text: string, keyword: string): string {
 
 /** One day's log as the server sends it: base64 of UTF-8 text, split into its non-empty lines. */
 export function decodeLogLines(base64: string): string[] {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const binary = atob(base64);
+  // A plain loop: Uint8Array.from with a map function is several times slower on a 5 MB day.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new TextDecoder().decode(bytes).split(/\r?\n/).filter((line) => line.length > 0);
 }
