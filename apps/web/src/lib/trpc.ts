@@ -16,6 +16,14 @@ export function withToken(token: string): { context: Record<string, unknown> } {
   return { context: { [TOKEN_CONTEXT_KEY]: token } };
 }
 
+const UNBATCHED_CONTEXT_KEY = 'unbatched';
+
+/**
+ * Call options for a call that must travel alone: a large answer (a day of logs) batched with others would wait for
+ * all of them, in one response, instead of arriving as soon as it is ready.
+ */
+export const UNBATCHED = { context: { [UNBATCHED_CONTEXT_KEY]: true } } as const;
+
 function explicitToken(op: Operation): string | undefined {
   const token = op.context[TOKEN_CONTEXT_KEY];
   return typeof token === 'string' ? token : undefined;
@@ -29,9 +37,9 @@ function bearer(token: string | undefined): Record<string, string> {
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
-      // A call with its own token goes alone: one batch shares one Authorization header.
-      condition: (op) => explicitToken(op) !== undefined,
-      true: httpLink({ url: '/trpc', headers: ({ op }) => bearer(explicitToken(op)) }),
+      // A call with its own token goes alone (one batch shares one Authorization header), as does an UNBATCHED one.
+      condition: (op) => explicitToken(op) !== undefined || op.context[UNBATCHED_CONTEXT_KEY] === true,
+      true: httpLink({ url: '/trpc', headers: ({ op }) => bearer(explicitToken(op) ?? readSession()?.token) }),
       false: httpBatchLink({ url: '/trpc', headers: () => bearer(readSession()?.token) }),
     }),
   ],
