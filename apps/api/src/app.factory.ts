@@ -4,6 +4,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AdminScreenService } from './modules/admin/admin-screen.service';
 import type { AppConfig } from './config/app.config';
+import { refuseDeepJson } from './common/json-depth';
+import { applyHttpTimeouts } from './http-timeouts';
 import { createNestLogger } from './logging/logger';
 import { securityHeaders } from './security-headers';
 import { mountTrpc } from './trpc/trpc.mount';
@@ -22,8 +24,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // API answers are fresh JSON (mostly to POSTs): hashing every body for an ETag costs CPU and saves nothing.
   // Static files keep their own ETags (serve-static, sendFile).
   app.set('etag', false);
+  // Express 5's default, said out loud: flat query strings, so `a[b][c]…` never builds nested objects.
+  app.set('query parser', 'simple');
+  applyHttpTimeouts(app.getHttpServer(), config.httpTimeouts);
   app.use(securityHeaders(config));
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  // Nest's types leave `verify` out (it uses it for rawBody, which this app does not turn on).
+  const jsonOptions = { limit: JSON_BODY_LIMIT, verify: refuseDeepJson };
+  app.useBodyParser('json', jsonOptions);
   mountTrpc(app);
   serveWebApp(app, config.webDistDir, app.get(AdminScreenService));
   app.enableShutdownHooks();

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { HttpAdapterHost } from '@nestjs/core';
 import { SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError } from './app-error';
+import { JSON_TOO_DEEP_MESSAGE } from './json-depth';
 
 /** Errors from body parsing carry a status and a type, not a Nest HttpException. */
 interface ParserError {
@@ -11,6 +12,18 @@ interface ParserError {
 }
 
 const INVALID_JSON = 'The request body is not valid JSON.';
+
+/** body-parser's refusals by type: said plainly, never quoting the body. */
+const MESSAGE_OF_PARSER_ERROR: Record<string, string> = {
+  'entity.parse.failed': INVALID_JSON,
+  'entity.too.deep': JSON_TOO_DEEP_MESSAGE,
+};
+
+/**
+ * What busboy (multer's parser) throws, as a plain Error, for a multipart Content-Type it cannot read
+ * (`multipart/mixed`, no boundary); Nest turns its other refusals into 400s already.
+ */
+const MULTIPART_CONTENT_TYPE_ERROR = /^(Unsupported content type|Malformed content type|Missing Content-Type)\b/;
 
 const SAFE_MESSAGE_OF_STATUS: Record<number, string> = {
   400: SERVER_MESSAGES.invalidRequest,
@@ -40,7 +53,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     httpAdapter.reply(response, { status, msg }, status);
   }
 
-  private describe(exception: unknown, request: { method?: string; url?: string }) {
+  private describe(exception: unknown, request: { method?: string; url?: string; complete?: boolean; destroyed?: boolean; socket?: { destroyed?: boolean } }) {
     if (exception instanceof AppError) {
       return { status: exception.httpStatus, msg: exception.message, retryAfter: exception.retryAfterSeconds };
     }
@@ -54,10 +67,16 @@ export class HttpErrorFilter implements ExceptionFilter {
     const parser = exception as ParserError;
     const parserStatus = parser?.status ?? parser?.statusCode;
     if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
-      const msg = parser.type === 'entity.parse.failed' ? INVALID_JSON : SAFE_MESSAGE_OF_STATUS[parserStatus];
+      const msg = (parser.type && MESSAGE_OF_PARSER_ERROR[parser.type]) || SAFE_MESSAGE_OF_STATUS[parserStatus];
       return { status: parserStatus === 413 ? 413 : 400, msg: msg ?? SERVER_MESSAGES.invalidRequest };
     }
     const error = exception instanceof Error ? exception : new Error(String(exception));
+    if (MULTIPART_CONTENT_TYPE_ERROR.test(error.message)) return { status: 400, msg: SERVER_MESSAGES.invalidRequest };
+    if (request.complete === false && (request.destroyed || request.socket?.destroyed)) {
+      // The client hung up mid-body (or was cut off as too slow, see http-timeouts.ts): its doing, and no one to answer.
+      this.logger.debug(`${request.method} ${request.url}: client went away (${error.message})`);
+      return { status: 400, msg: SERVER_MESSAGES.invalidRequest };
+    }
     this.logger.error(`${request.method} ${request.url}: ${error.message}`, error.stack);
     return { status: 500, msg: SERVER_MESSAGES.internal };
   }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError } from './app-error';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 
 /** Turns a failed parse into the one message a person should read: the first issue, in schema order. */
 export function zodErrorToAppError(error: z.ZodError): AppError {
@@ -25,6 +26,7 @@ const DATA_FIELD_NOT_JSON = 'The data field must be JSON text.';
 export function parseJsonField<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   if (raw === undefined || raw === '') return parseInput(schema, {});
   if (typeof raw !== 'string') throw new AppError('BAD_REQUEST', DATA_FIELD_NOT_JSON);
+  if (jsonNestsDeeperThan(raw)) throw new AppError('BAD_REQUEST', JSON_TOO_DEEP_MESSAGE);
   let value: unknown;
   try {
     value = JSON.parse(raw);

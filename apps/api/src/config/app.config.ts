@@ -32,6 +32,22 @@ export interface AppConfig {
   webDistDir: string;
   /** Whether to also log to the console (off in tests to keep output readable). */
   logToConsole: boolean;
+  /** SERVE_SOURCE_MAPS=true: send the web build's /assets/*.map files (they show the app's source); 404 otherwise. */
+  serveSourceMaps: boolean;
+  /** How long slow clients may hold a connection (HEADERS_TIMEOUT_MS, BODY_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS); see http-timeouts.ts. */
+  httpTimeouts: HttpTimeouts;
+}
+
+/** Limits on how long a client may take to send a request, in milliseconds. */
+export interface HttpTimeouts {
+  /** Request line and headers, from the request's first byte. */
+  headersMs: number;
+  /** The body's grace before it must keep arriving at the minimum rate (BODY_MIN_BYTES_PER_SECOND). */
+  bodyMs: number;
+  /** The whole request, headers and body: the cap even for a client that keeps the minimum rate. */
+  requestMs: number;
+  /** An idle kept-alive connection between requests. */
+  keepAliveMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -84,6 +100,36 @@ function parseOrigin(raw: string): string {
   return url.origin;
 }
 
+const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+function parseMilliseconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1 || ms > MAX_TIMEOUT_MS) throw new Error(`${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`);
+  return ms;
+}
+
+/**
+ * Defaults: a real client sends its headers in one packet, so 10 s only ever cuts off the stalled or the
+ * deliberately slow. The body gets 10 s of grace plus one second per KiB received (an average of 1 KiB/s, far
+ * below any real link), so a 1 byte/s trickle is dropped after about 10 s while a slow upload keeps going. The
+ * whole request is capped at 10 minutes: the largest body, a review with three photos just under 50 MB (150 MB),
+ * fits at 2 Mbit/s, a slow uplink; a phone's usual 3-5 MB photos take seconds. Idle kept-alive connections close
+ * after 5 s (Node's default; behind a proxy that pools connections, set it above the proxy's idle timeout).
+ */
+function parseHttpTimeouts(env: Env): HttpTimeouts {
+  const timeouts = {
+    headersMs: parseMilliseconds('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000),
+    bodyMs: parseMilliseconds('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 10_000),
+    requestMs: parseMilliseconds('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10 * 60_000),
+    keepAliveMs: parseMilliseconds('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
+  };
+  // Node refuses a header limit above the request limit; a body grace above it would never apply.
+  if (timeouts.headersMs > timeouts.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  if (timeouts.bodyMs > timeouts.requestMs) throw new Error('BODY_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  return timeouts;
+}
+
 /** The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. */
 function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   if (env.JWT_SECRET) {
@@ -132,5 +178,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(__dirname, '..', '..', '..', 'web', 'dist')),
     logToConsole: env.LOG_TO_CONSOLE !== 'false',
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
+    httpTimeouts: parseHttpTimeouts(env),
   };
 }

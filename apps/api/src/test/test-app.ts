@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DB } from '@siplog/db';
 import { createApp } from '../app.factory';
@@ -103,4 +104,20 @@ export async function readTodaysLog(config: AppConfig, expected: string): Promis
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return text;
+}
+
+let markerCount = 0;
+
+/**
+ * The day's log lines above info (WARN and ERROR) so far, except `allowedContexts` (say `ClientLog`, whose errors
+ * are the client's own report). A marker line is logged and awaited first, so everything before it is in the file.
+ */
+export async function loggedProblems(config: AppConfig, allowedContexts: string[] = []): Promise<string[]> {
+  const marker = `log marker ${process.pid}-${++markerCount}-${Date.now()}`;
+  Logger.log(marker, 'Test');
+  const text = await readTodaysLog(config, marker);
+  return text
+    .split('\n')
+    .filter((line) => / (WARN|ERROR) \[/.test(line))
+    .filter((line) => !allowedContexts.some((context) => line.includes(` [${context}] `)));
 }

@@ -14,27 +14,36 @@ import { SupportService } from '../modules/support/support.service';
 import { UserService } from '../modules/user/user.service';
 import { createAppRouter } from './app.router';
 import type { TrpcContext } from './trpc';
+import { trpcBodyErrors, trpcRequestGuard } from './trpc.guard';
 
 export const TRPC_PATH = '/trpc';
 const logger = new Logger('tRPC');
 
+type ProviderOf = <T>(type: new (...args: never[]) => T) => T;
+
+/** The app's tRPC router over the running app's services (also what the fuzz test walks for every procedure). */
+export function createTrpcRouter(get: ProviderOf) {
+  return createAppRouter({
+    auth: get(AuthService),
+    map: get(MapService),
+    place: get(PlaceService),
+    adminUsers: get(AdminUsersService),
+    adminFiles: get(AdminFilesService),
+    adminScreen: get(AdminScreenService),
+    post: get(PostService),
+    postAuthoring: get(PostAuthoringService),
+    support: get(SupportService),
+    user: get(UserService),
+  });
+}
+
 /** Mounts the tRPC endpoint on the HTTP platform: the one place that touches the Express adapter for tRPC. */
 export function mountTrpc(app: INestApplication): void {
-  const appRouter = createAppRouter({
-    auth: app.get(AuthService),
-    map: app.get(MapService),
-    place: app.get(PlaceService),
-    adminUsers: app.get(AdminUsersService),
-    adminFiles: app.get(AdminFilesService),
-    adminScreen: app.get(AdminScreenService),
-    post: app.get(PostService),
-    postAuthoring: app.get(PostAuthoringService),
-    support: app.get(SupportService),
-    user: app.get(UserService),
-  });
+  const appRouter = createTrpcRouter((type) => app.get(type));
   const tokens = app.get(TokenService);
   app.use(
     TRPC_PATH,
+    trpcRequestGuard,
     createExpressMiddleware({
       router: appRouter,
       createContext: async ({ req }): Promise<TrpcContext> => ({
@@ -47,5 +56,6 @@ export function mountTrpc(app: INestApplication): void {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`tRPC ${path ?? '?'}: ${error.message}`, error.cause?.stack ?? error.stack);
       },
     }),
+    trpcBodyErrors,
   );
 }

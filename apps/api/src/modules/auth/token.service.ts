@@ -35,10 +35,14 @@ export class TokenService {
       .sign(this.config.jwtSecret);
   }
 
-  /** The caller of a Bearer token, or null for a missing, forged, expired or revoked one. */
+  /**
+   * The caller of a Bearer token, or null for a missing, forged, expired or revoked one, or one whose subject is
+   * not its session's user (only a leaked secret could sign that, and then the token names no one for sure).
+   */
   async verify(token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
     let sessionId: string | undefined;
+    let subject: string | undefined;
     try {
       const { payload } = await jwtVerify(token, this.config.jwtSecret, {
         algorithms: [ALGORITHM],
@@ -47,6 +51,7 @@ export class TokenService {
         requiredClaims: ['sub', 'jti', 'exp'],
       });
       sessionId = payload.jti;
+      subject = payload.sub;
     } catch {
       return null;
     }
@@ -63,7 +68,7 @@ export class TokenService {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId!), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .get();
-    return row ?? null;
+    return row && String(row.id) === subject ? row : null;
   }
 
   revoke(sessionId: string): void {
