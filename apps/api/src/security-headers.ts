@@ -1,5 +1,34 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/app.config';
+
+/**
+ * Browser features no page of ours uses are switched off, so an injected script or a third-party frame cannot ask
+ * for them. Geolocation stays for our own pages: the map's 'near me' asks for the position. The clipboard (the
+ * share buttons) is left at the browser's default, which is this origin only.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 /**
  * A strict Content-Security-Policy: no inline script anywhere, because the session token lives in
@@ -11,7 +40,7 @@ export function securityHeaders(config: AppConfig) {
   const styleHosts = config.mapStyleUrl
     ? [...(config.mapStyleUrl.startsWith('/') ? [] : [new URL(config.mapStyleUrl).origin]), ...config.mapStyleOrigins]
     : [];
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,8 +58,14 @@ export function securityHeaders(config: AppConfig) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     // The client log records the page an error came from (spec §7 clientLog): same-origin requests carry
     // the full URL, other sites get the origin only.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }

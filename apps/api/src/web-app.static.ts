@@ -1,13 +1,31 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { isWebRoute } from '@siplog/contracts';
+import { webPageOf } from '@siplog/contracts';
+import { APP_CONFIG, type AppConfig } from './config/app.config';
 import type { AdminScreenService } from './modules/admin/admin-screen.service';
+import { PlaceService } from './modules/place/place.service';
+import { PostService } from './modules/post/post.service';
+import { UserService } from './modules/user/user.service';
+import { pageDataHead, type PageServices } from './web-page-data';
+import { pageHtmlCache, withHeadLinks } from './web-page-html';
 
 const API_PATHS = /^\/(api|trpc)(\/|$)/;
+/** The build's source maps (and any compressed copy of one): they show the app's whole source, so off by default. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+/** Tested on the decoded path, as the static file server reads it (`.ma%70` is `.map` too). */
+function isSourceMap(pathname: string): boolean {
+  try {
+    return SOURCE_MAP.test(decodeURIComponent(pathname));
+  } catch {
+    return SOURCE_MAP.test(pathname);
+  }
+}
 const logger = new Logger('WebApp');
 
 /**
@@ -38,6 +56,10 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   const assetsDir = path.join(webDistDir, 'assets') + path.sep;
+  // Read here rather than passed in: the app factory's call stays as it is.
+  const { serveSourceMaps } = app.get<AppConfig>(APP_CONFIG);
+  const pageHtml = pageHtmlCache(webDistDir, indexFile);
+  const services: PageServices = { users: app.get(UserService), places: app.get(PlaceService), posts: app.get(PostService) };
 
   // The build writes .br and .gz beside each asset; the best one the browser accepts is sent as it is.
   const staticFiles = expressStaticGzip(webDistDir, {
@@ -53,13 +75,28 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
     },
   });
   // API calls never look for a file: a tRPC GET would otherwise cost a disk lookup on every call.
-  app.use((req: Request, res: Response, next: NextFunction) => (API_PATHS.test(req.path) ? next() : staticFiles(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (API_PATHS.test(req.path)) return next();
+    if (!serveSourceMaps && isSourceMap(req.path)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    staticFiles(req, res, next);
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     // Any path that is no page still gets the app (it shows the not-found page), but with the honest status.
-    if (!isWebRoute(req.path, (secret) => adminScreen.isScreenSecret(secret))) res.status(404);
+    const page = webPageOf(req.path, (secret) => adminScreen.isScreenSecret(secret));
+    const isPage = page !== null;
+    if (!isPage) res.status(404);
     else logReferredVisit(req);
-    res.sendFile(indexFile);
+    const html = withHeadLinks(pageHtml(page ?? ''), isPage ? pageDataHead(services, req.path) : []);
+    res.setHeader('ETag', `"${crypto.createHash('sha1').update(html).digest('base64url')}"`);
+    if (isPage && req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('html').send(html);
   });
 }

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, postImages, users } from '@siplog/db';
+import { postImages, users } from '@siplog/db';
 import { closeMessageDialog, expectMessageDialog } from './dialogs';
-import { ANN, BEN, outboxFiles, registerPerson, seedPosts, storeImage, makePng, waitForMail, type Person, type Session } from './fixtures';
-import { launchBrowser, OpenedContexts, PHONE, startApp, type RunningApp } from './harness';
+import { ANN, BEN, makePng, outboxFiles, registerPerson, seedPosts, storeImage, waitForMail, withDatabase, type Person, type Session } from './fixtures';
+import { expectAccessible, launchBrowser, OpenedContexts, PHONE, startApp, type RunningApp } from './harness';
 
 const ADMIN_PATH = 'ops-7f3a91';
 const ADMIN_SCREEN = `/admin/${ADMIN_PATH}`;
@@ -26,15 +26,6 @@ const LOG_DAYS: Record<string, string[]> = {
     '2026-01-11T11:30:00.000Z INFO [WebApp] Referred visit: /view/12 from https://www.bing.com',
   ],
 };
-
-function withDatabase<T>(dataDir: string, work: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(path.join(dataDir, 'app.db'));
-  try {
-    return work(db);
-  } finally {
-    db.$client.close();
-  }
-}
 
 describe('the admin screen', () => {
   let app: RunningApp;
@@ -117,6 +108,7 @@ describe('the admin screen', () => {
     await page.getByText('2 of 3 days had a log').waitFor();
     expect(await countShown(page)).toBe('7');
     expect(await page.getByLabel('Log text').inputValue()).toContain('Registration successful: carla');
+    await expectAccessible(page, 'the admin logs panel');
 
     await page.getByLabel('Keywords').fill('registration SUCCESSFUL');
     expect(await countShown(page)).toBe('2');
@@ -150,6 +142,8 @@ describe('the admin screen', () => {
 
     await page.getByRole('button', { name: 'Show details' }).click();
     const details = page.getByRole('form', { name: 'User details' });
+    await details.waitFor();
+    await expectAccessible(page, 'the admin users panel with details');
     expect(await details.getByLabel('E-mail').inputValue()).toBe(ANN.email);
     expect(await details.getByLabel('Username').getAttribute('readonly')).not.toBeNull();
     await details.getByLabel('First name').fill('Annie');
@@ -215,6 +209,7 @@ describe('the admin screen', () => {
     const table = page.getByRole('table', { name: 'Posts' });
     await table.getByRole('cell', { name: 'Cortado', exact: true }).waitFor();
     expect(await table.locator('tbody tr').allTextContents()).toEqual(['1CortadoDark Matter Coffee1Delete', '2Matcha latteSawada Coffee0Delete']);
+    await expectAccessible(page, "the admin users panel with a person's posts");
 
     await table.getByRole('button', { name: /Delete post 1/ }).click();
     await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Yes' }).click();
@@ -227,6 +222,7 @@ describe('the admin screen', () => {
 
   it('backs the database up and downloads the copy, at phone width too', async () => {
     const page = await openAdmin(PHONE);
+    await expectAccessible(page, 'the admin screen at 375 px');
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Backup DB' }).click();
     await expectMessageDialog(page, 'Backup finished', 'back up done!');

@@ -173,7 +173,7 @@ export interface SeedPost {
 }
 
 /** Opens the app's database beside the running API for `work`, and closes it again. */
-function withDatabase<T>(dataDir: string, work: (db: DB) => T): T {
+export function withDatabase<T>(dataDir: string, work: (db: DB) => T): T {
   const db = openDatabase(path.join(dataDir, 'app.db'));
   try {
     return work(db);

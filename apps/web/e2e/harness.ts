@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,6 +121,55 @@ export class OpenedContexts {
     await Promise.all(this.contexts.map((context) => context.close()));
     this.contexts = [];
   }
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core on the page as it stands (WCAG 2.x A and AA rules plus axe's best practices) and throws, listing
+ * each one, when it finds a serious or critical violation. Wait for the screen's content before calling it. The
+ * script is evaluated through the DevTools protocol, which the app's CSP (no inline script) does not block.
+ */
+export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Contrast is judged on what is painted: let web fonts and running transitions finish first.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  if (serious.length === 0) return;
+  const list = serious
+    .map((violation) => {
+      const nodes = violation.nodes.slice(0, 5).map((node) => `    ${JSON.stringify(node.target)}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`);
+      if (violation.nodes.length > 5) nodes.push(`    … and ${violation.nodes.length - 5} more`);
+      return `  ${violation.impact} ${violation.id}: ${violation.help}\n${nodes.join('\n')}`;
+    })
+    .join('\n');
+  throw new Error(`axe-core: ${serious.length} serious or critical violation(s) on ${where}:\n${list}`);
 }
 
 /**

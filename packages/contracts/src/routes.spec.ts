@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute, placeLocationPath, postPath } from './routes';
+import { isWebRoute, placeLocationPath, postPath, webPageOf } from './routes';
 
 describe('the web route table', () => {
   it('knows every page of the app, with or without a trailing slash', () => {
@@ -22,6 +22,16 @@ describe('the web route table', () => {
       expect(isWebRoute(path, isSecret), path).toBe(false);
     }
     expect(isWebRoute('/admin/s3cret')).toBe(false);
+  });
+
+  it('names the page a path is, as the web router picks it', () => {
+    expect(webPageOf('/')).toBe('home');
+    expect(webPageOf('/user/name/Ann%20Lee')).toBe('profileByName');
+    expect(webPageOf('/user/ann')).toBe('profile');
+    expect(webPageOf('/view/location/dark-matter')).toBe('placeByLocation');
+    expect(webPageOf('/view/12/')).toBe('view');
+    expect(webPageOf('/view/location')).toBeNull();
+    expect(webPageOf('/admin/s3cret', (secret) => secret === 's3cret')).toBe('admin');
   });
 
   it('refuses a longer route without its parameter instead of reading it as one', () => {

@@ -33,20 +33,26 @@ export type WebRouteName = keyof typeof WEB_ROUTES;
 export const NOT_WEB_ROUTES = ['/view/location'] as const;
 
 const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$'));
-const ROUTE_MATCHERS = Object.entries(WEB_ROUTES)
+const PAGE_MATCHERS = (Object.entries(WEB_ROUTES) as [WebRouteName, string][])
   .filter(([page]) => page !== 'admin')
-  .map(([, route]) => pattern(route));
+  .map(([page, route]) => ({ page, matcher: pattern(route) }));
 const NOT_ROUTE_MATCHERS = NOT_WEB_ROUTES.map(pattern);
 
 /**
- * Whether a path (without query) is one of the app's pages. The admin screen is a page only at its own secret
- * (ADMIN_PATH, which only the server knows): any other /admin/… is as missing as any unknown path.
+ * Which of the app's pages a path (without query) is, or null for none. The admin screen is a page only at its own
+ * secret (ADMIN_PATH, which only the server knows): any other /admin/… is as missing as any unknown path.
  */
-export function isWebRoute(pathname: string, isAdminSecret: (secret: string) => boolean = () => false): boolean {
-  if (NOT_ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return false;
-  if (ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return true;
+export function webPageOf(pathname: string, isAdminSecret: (secret: string) => boolean = () => false): WebRouteName | null {
+  if (NOT_ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return null;
+  const page = PAGE_MATCHERS.find(({ matcher }) => matcher.test(pathname))?.page;
+  if (page) return page;
   const admin = /^\/admin\/([^/]+)\/?$/.exec(pathname);
-  return admin !== null && isAdminSecret(decodeURIComponentSafely(admin[1]));
+  return admin !== null && isAdminSecret(decodeURIComponentSafely(admin[1])) ? 'admin' : null;
+}
+
+/** Whether a path (without query) is one of the app's pages (see webPageOf). */
+export function isWebRoute(pathname: string, isAdminSecret?: (secret: string) => boolean): boolean {
+  return webPageOf(pathname, isAdminSecret) !== null;
 }
 
 function decodeURIComponentSafely(segment: string): string {

@@ -71,6 +71,8 @@ export function PhotoCarousel({ sources, label, placeholder, className }: PhotoC
       <div
         ref={stripRef}
         className="photo-carousel__strip"
+        // Focusable, so the photos scroll with the arrow keys too (a scrolling region needs keyboard access).
+        tabIndex={0}
         onScroll={(event) => {
           if (glide.current !== null) return;
           const strip = event.currentTarget;

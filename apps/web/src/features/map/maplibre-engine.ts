@@ -5,7 +5,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { adaptGlMap } from './gl-adapter';
 import type { CreateMapEngine } from './map-types';
-
+import { isSoftwareWebGL } from './webgl';
 
 let pmtilesRegistered = false;
 
@@ -30,6 +30,10 @@ export const createMapEngine: CreateMapEngine = async (options) => {
     attributionControl: { compact: true },
     dragRotate: false,
     pitchWithRotate: false,
+    // Labels appear at once instead of fading in: a fade redraws the map every frame for 300 ms after each move,
+    // which on a phone's CPU is most of the first load's main-thread work.
+    fadeDuration: 0,
+    ...(isSoftwareWebGL() ? { pixelRatio: 1 } : {}),
   });
   map.touchZoomRotate.disableRotation();
   map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');

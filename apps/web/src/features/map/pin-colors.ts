@@ -5,7 +5,7 @@ export function readPinColors(): PinColors {
   const tokens = getComputedStyle(document.documentElement);
   const token = (name: string, fallback: string) => tokens.getPropertyValue(name).trim() || fallback;
   return {
-    pin: token('--sip-accent', '#b5602a'),
+    pin: token('--sip-accent', '#b4602a'),
     pinSelected: token('--sip-accent-strong', '#944817'),
     halo: '#ffffff',
     clusterText: '#ffffff',

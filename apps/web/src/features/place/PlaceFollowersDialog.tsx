@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
-import { FollowListDialog } from '../profile/FollowListDialog';
+import { LazyFollowListDialog } from '../profile/LazyFollowListDialog';
 
 /** Who follows the place (spec §2 Establishment page: the followers link opens a follower list). */
 export function PlaceFollowersDialog({ establishmentId, onClose }: { establishmentId: number; onClose: () => void }) {
@@ -10,6 +10,6 @@ export function PlaceFollowersDialog({ establishmentId, onClose }: { establishme
     if (followers.error) logToServer('error', `Followers of place ${establishmentId} failed: ${followers.error.message}`);
   }, [followers.error, establishmentId]);
   return (
-    <FollowListDialog listName="followers" entries={followers.data?.followers ?? []} loading={followers.isLoading} onClose={onClose} />
+    <LazyFollowListDialog listName="followers" entries={followers.data?.followers ?? []} loading={followers.isLoading} onClose={onClose} />
   );
 }

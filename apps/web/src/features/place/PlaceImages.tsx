@@ -8,7 +8,8 @@ export function PlaceImages({ images, name }: { images: string[]; name: string }
   if (shown.length === 0) return null;
   return (
     <section className="place-images" aria-label={`Photos of ${name}`}>
-      <ul className="place-images__strip">
+      {/* Focusable, so the strip scrolls with the arrow keys where it overflows (a scrolling region needs keyboard access). */}
+      <ul className="place-images__strip" tabIndex={0}>
         {shown.map((image, index) => (
           <li key={image}>
             <img

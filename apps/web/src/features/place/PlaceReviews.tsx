@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PLACE_MESSAGES } from '@siplog/contracts';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
-import { FullPostDialog } from '../post/full-post/FullPostDialog';
+import { LazyFullPostDialog } from '../post/full-post/LazyFullPostDialog';
 import { CupIcon, PlaceIcon } from '../profile/icons';
 import { OrdersCarousel } from '../profile/OrdersCarousel';
 import type { PostSummary } from '../profile/types';
@@ -54,7 +54,7 @@ export function PlaceReviews({ place }: { place: Establishment }) {
         subtitleOf={(post) => `@${post.username}`}
         headerExtra={<PostReviewButton label="Post" place={place} className="button button--primary button--small" />}
       />
-      {openPost && <FullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
+      {openPost && <LazyFullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
     </div>
   );
 }

@@ -19,14 +19,15 @@ interface OrdersCarouselProps {
 }
 
 /** A 200x250 px card: first photo, order, place and stars; the whole card opens the post. */
-function PostCard({ post, onOpen, subtitle }: { post: PostSummary; onOpen: (post: PostSummary) => void; subtitle: string }) {
+function PostCard({ post, onOpen, subtitle, first }: { post: PostSummary; onOpen: (post: PostSummary) => void; subtitle: string; first: boolean }) {
   const image = post.images[0];
   return (
     <li className="post-card">
       <button type="button" className="post-card__button" onClick={() => onOpen(post)} aria-label={`${post.order} at ${post.establishment_name}`}>
         <span className="post-card__image">
           {image ? (
-            <img src={postImageUrl(image, 'thumb')} alt="" loading="lazy" width={200} height={140} />
+            // The first cards are in view on arrival (often the page's largest image): fetched at once, not lazily.
+            <img src={postImageUrl(image, 'thumb')} alt="" loading={first ? 'eager' : 'lazy'} width={200} height={140} />
           ) : (
             <CupIcon width={40} height={40} />
           )}
@@ -115,8 +116,14 @@ export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOp
         </ul>
       ) : hasOrders ? (
         <ul ref={trackRef} className="orders-carousel__track" onScroll={measure} aria-label={title}>
-          {orders!.map((post) => (
-            <PostCard key={post.post_id} post={post} onOpen={onOpen} subtitle={subtitleOf ? subtitleOf(post) : post.establishment_name} />
+          {orders!.map((post, index) => (
+            <PostCard
+              key={post.post_id}
+              post={post}
+              onOpen={onOpen}
+              subtitle={subtitleOf ? subtitleOf(post) : post.establishment_name}
+              first={index < 3}
+            />
           ))}
         </ul>
       ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LIMITS } from '@siplog/contracts';
 import { trpc } from '../../lib/trpc';
-import { FullPostDialog } from '../post/full-post/FullPostDialog';
+import { LazyFullPostDialog } from '../post/full-post/LazyFullPostDialog';
 import { OrdersCarousel } from './OrdersCarousel';
 import type { PostSummary } from './types';
 
@@ -30,7 +30,7 @@ export function ProfileOrders({ username, isOwn = false }: { username: string; i
         emptyText={isOwn ? 'No orders yet. The drinks you review will show up here.' : 'No orders yet'}
         onOpen={setOpenPost}
       />
-      {openPost && <FullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
+      {openPost && <LazyFullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
     </div>
   );
 }

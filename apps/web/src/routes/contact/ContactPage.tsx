@@ -68,12 +68,15 @@ export function ContactPage() {
           Questions about a place, a review or your account? Spotted something that should not be on Siplog? Send us a
           message and a person on our team will reply by e-mail.
         </p>
-        {/* Only once the address is known: the sentence says nothing without it. */}
-        {supportEmail && (
-          <p className="contact-page__direct">
-            You can also write to us directly at <SupportEmailLink />.
-          </p>
-        )}
+        {/* The sentence only once the address is known (it says nothing without it); its room is kept meanwhile, so the
+            form below does not jump when it arrives. */}
+        <p className="contact-page__direct">
+          {supportEmail && (
+            <>
+              You can also write to us directly at <SupportEmailLink />.
+            </>
+          )}
+        </p>
       </section>
 
       <form className="contact-form" noValidate onSubmit={submit} aria-label="Contact Us">

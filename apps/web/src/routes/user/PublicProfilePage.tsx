@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { LIMITS } from '@siplog/contracts';
 import { ProfileMessage, ProfileSkeleton } from '../../features/profile/ProfileStates';
 import { trpc } from '../../lib/trpc';
 import { httpStatusOf } from '../../lib/trpc-errors';
@@ -11,10 +13,19 @@ export function PublicProfilePage() {
   const username = (useParams().username ?? '').trim().toLowerCase();
   useDocumentTitle(`@${username}`);
   const profile = trpc.user.publicProfile.useQuery({ username }, { enabled: username.length > 0, retry: false });
+  // The carousels' orders are asked for with the profile (one batched request), not after it arrives: their photos
+  // are the page's largest content. Usernames are lower case, so the keys are the ones ProfileOrders asks with.
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (!username) return;
+    const input = { username, limit: LIMITS.ordersCarouselLimit };
+    void utils.post.fiveStarOrders.prefetch(input);
+    void utils.post.recentOrders.prefetch(input);
+  }, [utils, username]);
   const notFound = !username || httpStatusOf(profile.error) === 404 || profile.error?.data?.code === 'BAD_REQUEST';
 
   return (
-    <div className="profile-page">
+    <div className={profile.data || notFound || profile.isError ? 'profile-page' : 'profile-page profile-page--loading'}>
       {profile.data ? (
         <PublicProfileView profile={profile.data.user} />
       ) : notFound ? (

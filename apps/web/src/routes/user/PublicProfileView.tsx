@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FollowButton } from '../../features/profile/FollowButton';
-import { FollowListDialog, type FollowListName } from '../../features/profile/FollowListDialog';
+import type { FollowListName } from '../../features/profile/FollowListDialog';
+import { LazyFollowListDialog } from '../../features/profile/LazyFollowListDialog';
 import { ProfileHeader } from '../../features/profile/ProfileHeader';
 import { ProfileOrders } from '../../features/profile/ProfileOrders';
 import type { PublicProfile } from '../../features/profile/types';
@@ -33,7 +34,7 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
       />
       <ProfileOrders username={profile.username} isOwn={isSelf} />
       {openList && (
-        <FollowListDialog
+        <LazyFollowListDialog
           listName={openList}
           entries={openList === 'followers' ? profile.followers : profile.following}
           onClose={() => setOpenList(null)}

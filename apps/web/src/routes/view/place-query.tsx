@@ -35,7 +35,7 @@ export function PlaceFromQuery({ query, asked }: { query: PlaceQuery; asked: str
   }
   if (query.isError) return <PlaceLoadError what="This place" onRetry={() => void query.refetch()} />;
   return (
-    <div className="place-page">
+    <div className="place-page place-page--loading">
       <PlaceSkeleton />
     </div>
   );

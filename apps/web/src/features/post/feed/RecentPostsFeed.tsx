@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FullPostDialog } from '../full-post/FullPostDialog';
+import { LazyFullPostDialog } from '../full-post/LazyFullPostDialog';
 import { CupIcon } from '../../profile/icons';
 import type { PostView } from '../types';
 import type { FeedPageSizes } from './feed-pages';
@@ -68,7 +68,7 @@ export function RecentPostsFeed({ first, next, label }: RecentPostsFeedProps) {
       ) : (
         <p className="recent-posts__end">You’re all caught up.</p>
       )}
-      {openPost && <FullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
+      {openPost && <LazyFullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
     </>
   );
 }
