@@ -22,7 +22,7 @@ export function MessageDialog({ title, body, progress = false, onClose }: Messag
         {title}
       </h2>
       <div className="message-dialog__body">
-        {progress && <span className="message-dialog__spinner" role="progressbar" aria-label="Working" />}
+        {progress && <span className="spinner message-dialog__spinner" role="progressbar" aria-label="Working" />}
         <div>{body}</div>
       </div>
       {!progress && (

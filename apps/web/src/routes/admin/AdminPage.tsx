@@ -15,7 +15,7 @@ export function AdminPage() {
   if (access !== 'admin') {
     return (
       <div className="admin-wait" role="status" aria-live="polite">
-        <span className="admin-wait__spinner" aria-hidden="true" />
+        <span className="spinner admin-wait__spinner" aria-hidden="true" />
         {ADMIN_MESSAGES.pleaseWait}
       </div>
     );

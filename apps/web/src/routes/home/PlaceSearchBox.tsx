@@ -109,7 +109,7 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
         onBlur={() => setOpen(false)}
         onKeyDown={(event) => void onKeyDown(event)}
       />
-      {search.isFetching && <span className="place-search__busy" aria-hidden="true" />}
+      {search.isFetching && <span className="spinner place-search__busy" aria-hidden="true" />}
       {text && (
         <button
           type="button"

@@ -17,7 +17,7 @@ export function FullPostStatus({ notFound, failed, onRetry, children }: FullPost
       <div className="full-post full-post--status" role="status" aria-label="Loading review">
         <div className="full-post__status-bar">{children}</div>
         <div className="full-post__status-body">
-          <span className="full-post__spinner" aria-hidden="true" />
+          <span className="spinner full-post__spinner" aria-hidden="true" />
         </div>
       </div>
     );

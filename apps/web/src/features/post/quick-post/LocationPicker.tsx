@@ -217,7 +217,7 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        {(searching || resolving) && <span className="quick-post-location__busy" aria-hidden="true" />}
+        {(searching || resolving) && <span className="spinner quick-post-location__busy" aria-hidden="true" />}
       </div>
       {message}
       <div id={listId} role="listbox" aria-label="Places" className="quick-post-location__list" hidden={!expanded}>

@@ -265,7 +265,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
               Cancel
             </button>
             <button type="submit" className="button button--primary quick-post__submit" aria-disabled={uploading}>
-              {uploading && <span className="quick-post__spinner" aria-hidden="true" />}
+              {uploading && <span className="spinner quick-post__spinner" aria-hidden="true" />}
               {uploading ? 'Posting…' : 'Post review'}
             </button>
           </div>
