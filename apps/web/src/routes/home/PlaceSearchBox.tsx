@@ -7,7 +7,9 @@ import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { resultKindLabel, searchTerm } from './search-actions';
+import { searchTerm } from '../../features/place/search-term';
+import { comboboxInputProps, comboboxOptionProps, useComboboxHighlight } from '../../lib/combobox';
+import { resultKindLabel } from './search-actions';
 
 interface PlaceSearchBoxProps {
   /** Results near here rank first. */
@@ -37,11 +39,7 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
   useEffect(() => {
     if (search.error) logToServer('error', describeFailure('Place search failed', search.error));
   }, [search.error]);
-  // The highlighted row belongs to one list of results: a new list starts with none highlighted.
-  const [highlight, setHighlight] = useState<{ results: PlaceSearchResult[]; index: number }>({ results: NO_RESULTS, index: -1 });
-  const active = highlight.results === results ? highlight.index : -1;
-  const setActive = (next: number | ((current: number) => number)) =>
-    setHighlight({ results, index: typeof next === 'function' ? next(active) : next });
+  const { active, highlight, move } = useComboboxHighlight(results, results.length);
 
   const choose = (result: PlaceSearchResult) => {
     setOpen(false);
@@ -66,8 +64,7 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
       event.preventDefault();
       if (!results.length) return;
       setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + results.length) % results.length);
+      move(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Escape') {
       if (open) setOpen(false);
       else setText('');
@@ -89,14 +86,10 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
       <SearchIcon className="place-search__icon" />
       <input
         type="text"
-        role="combobox"
+        {...comboboxInputProps(listId, expanded, active)}
         className="place-search__input"
         placeholder="Search coffee, tea, boba or a city"
         aria-label="Search places"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         autoComplete="off"
         spellCheck={false}
         maxLength={PLACE_LIMITS.searchQueryMax}
@@ -127,14 +120,9 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
         {results.map((result, index) => (
           <li
             key={`${result.kind}:${result.id}`}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
+            {...comboboxOptionProps(listId, index, active, highlight)}
             className="place-search__result"
-            // Keeps the focus in the field, so the click lands before blur closes the list.
-            onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(result)}
-            onMouseEnter={() => setActive(index)}
           >
             <span className={`place-search__result-icon place-search__result-icon--${result.kind}`}>
               <ResultIcon kind={result.kind} />

@@ -1,16 +1,8 @@
 import type { PlaceSearchResult } from '@siplog/contracts';
 import { describe, expect, it } from 'vitest';
-import { areaLink, searchAction, searchTerm } from './search-actions';
+import { areaLink, searchAction } from './search-actions';
 
 const base = { id: 'x', name: 'Loop', label: 'Loop, Chicago, IL', lat: 41.88, lng: -87.63 };
-
-describe('search text', () => {
-  it('is sent from 2 characters, trimmed and capped at 100', () => {
-    expect(searchTerm(' a ')).toBeNull();
-    expect(searchTerm(' jo ')).toBe('jo');
-    expect(searchTerm('x'.repeat(120))).toHaveLength(100);
-  });
-});
 
 describe('choosing a search result', () => {
   it('flies to an area at the after-search zoom (12), whatever zoom the server suggests', () => {

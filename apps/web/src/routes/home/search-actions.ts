@@ -1,11 +1,5 @@
-import { LIMITS, PLACE_LIMITS, slugify, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
+import { LIMITS, slugify, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
 import type { LatLng } from '../../features/map/map-types';
-
-/** The text worth sending to place.search, or null while it is too short. */
-export function searchTerm(typed: string): string | null {
-  const term = typed.trim().slice(0, PLACE_LIMITS.searchQueryMax);
-  return term.length >= PLACE_LIMITS.searchQueryMin ? term : null;
-}
 
 /** An area the map moved to, and the address of its page. */
 export interface AreaLink {

@@ -3,7 +3,9 @@ import { formatAddressLine, formatPlaceLabel, LIMITS, PLACE_LIMITS, PLACE_MESSAG
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
+import { comboboxInputProps, comboboxOptionProps, useComboboxHighlight } from '../../../lib/combobox';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { searchTerm } from '../../place/search-term';
 import { CupIcon, SearchIcon } from '../../profile/icons';
 import type { UserPlace } from '../types';
 import { isPostablePlace, matchesPlace, placeOfProviderResult, type QuickPostPlace } from './quick-post-form';
@@ -25,12 +27,6 @@ type Option =
   | { key: string; group: 'mine'; name: string; label: string; place: UserPlace }
   | { key: string; group: 'found'; name: string; label: string; result: PlaceSearchResult };
 
-/** The text worth sending to place.search, or null while it is too short. */
-function searchTermOf(typed: string): string | null {
-  const term = typed.trim().slice(0, PLACE_LIMITS.searchQueryMax);
-  return term.length >= PLACE_LIMITS.searchQueryMin ? term : null;
-}
-
 /**
  * The review's place: a combobox over the person's recently reviewed places first (post.userPlaces), then the map
  * search's places (debounced, spec §9). Areas are not offered: a review is of a place. Once chosen, the place shows
@@ -44,7 +40,7 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
   const listId = `${inputId}-list`;
 
   const mine = trpc.post.userPlaces.useQuery({}, { staleTime: 60_000 });
-  const term = searchTermOf(useDebouncedValue(text, LIMITS.searchDebounceMs));
+  const term = searchTerm(useDebouncedValue(text, LIMITS.searchDebounceMs));
   const search = trpc.place.search.useQuery({ query: term ?? '' }, { enabled: term !== null, staleTime: 60_000 });
 
   useEffect(() => {
@@ -64,10 +60,7 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
       .map((result): Option => ({ key: result.id, group: 'found', name: result.name, label: result.label, result })),
   ];
 
-  // The highlighted row belongs to one list of options: a new list starts with none highlighted.
-  const optionKeys = options.map((option) => option.key).join('|');
-  const [highlight, setHighlight] = useState({ keys: '', index: -1 });
-  const active = highlight.keys === optionKeys ? highlight.index : -1;
+  const { active, highlight, move } = useComboboxHighlight(options.map((option) => option.key).join('|'), options.length);
 
   const focusOnMount = useRef(false);
   const inputRef = useCallback((input: HTMLInputElement | null) => {
@@ -113,9 +106,7 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      if (!options.length) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setHighlight({ keys: optionKeys, index: (active + step + options.length) % options.length });
+      move(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Escape' && open && options.length > 0) {
       // Closes the list only; the drawer stays open (a canceled keydown sends the dialog no cancel).
       event.preventDefault();
@@ -158,7 +149,7 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
     );
   }
 
-  const typedTerm = searchTermOf(text);
+  const typedTerm = searchTerm(text);
   const searching = typedTerm !== null && (typedTerm !== term || search.isFetching);
   const expanded = open && options.length > 0;
   const notFound = open && !searching && typedTerm !== null && search.isSuccess && options.length === 0;
@@ -166,17 +157,7 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
   const foundShown = options.some((option) => option.group === 'found');
 
   const row = (option: Option, index: number) => (
-    <li
-      key={option.key}
-      id={`${listId}-${index}`}
-      role="option"
-      aria-selected={index === active}
-      className="quick-post-location__option"
-      // Keeps the focus in the field, so the click lands before blur closes the list.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={() => void choose(option)}
-      onMouseEnter={() => setHighlight({ keys: optionKeys, index })}
-    >
+    <li key={option.key} {...comboboxOptionProps(listId, index, active, highlight)} className="quick-post-location__option" onClick={() => void choose(option)}>
       <span className={`quick-post-location__option-icon quick-post-location__option-icon--${option.group}`}>
         <CupIcon width={18} height={18} />
       </span>
@@ -195,13 +176,9 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
           ref={inputRef}
           id={inputId}
           type="text"
-          role="combobox"
+          {...comboboxInputProps(listId, expanded, active)}
           className="quick-post-location__input"
           placeholder="Search for the place you visited"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           aria-busy={resolving}
