@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ANN, BEN, DARK_MATTER, makePng, registerPerson, seedPlace, seedPosts, storeImage, type Session } from './fixtures';
-import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, startApp, type RunningApp } from './harness';
+import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, type RunningApp, signInContext, startApp } from './harness';
 import { LOOP_PLACES, seedPlaces } from './map-fixtures';
 
 /**
@@ -40,7 +40,7 @@ describe('accessibility (axe-core): every screen, desktop and 375 px', () => {
   const open = async (viewport: { width: number; height: number }, session: Session | null): Promise<Page> => {
     await contexts.closeAll();
     const { context, page } = await contexts.open(browser, app.baseUrl, viewport);
-    if (session) await context.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), session);
+    await signInContext(context, session);
     return page;
   };
   const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { registerPerson } from './fixtures';
-import { DESKTOP, launchBrowser, openPage, startApp } from './harness';
+import { DESKTOP, launchBrowser, openPage, signInContext, startApp } from './harness';
 
 const DAYS = 31;
 const LINES_PER_DAY = 50_000;
@@ -47,7 +47,7 @@ try {
   console.log(`\nAdmin logs in the browser: ${DAYS} days x ${LINES_PER_DAY.toLocaleString('en-US')} lines (${(bytes / 1e6).toFixed(0)} MB)`);
 
   const { context, page } = await openPage(browser, app.baseUrl, DESKTOP);
-  await context.addInitScript((session) => localStorage.setItem('user', JSON.stringify(session)), admin);
+  await signInContext(context, admin);
   await page.goto('/admin/bench');
   const count = page.getByRole('status', { name: 'Count' });
   const keywords = page.getByLabel('Keywords');

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postImages, users } from '@siplog/db';
 import { closeMessageDialog, expectMessageDialog } from './dialogs';
 import { ANN, BEN, makePng, outboxFiles, registerPerson, seedPosts, storeImage, waitForMail, withDatabase, type Person, type Session } from './fixtures';
-import { expectAccessible, launchBrowser, OpenedContexts, PHONE, startApp, type RunningApp } from './harness';
+import { expectAccessible, launchBrowser, OpenedContexts, PHONE, type RunningApp, signInContext, startApp } from './harness';
 
 const ADMIN_PATH = 'ops-7f3a91';
 const ADMIN_SCREEN = `/admin/${ADMIN_PATH}`;
@@ -58,7 +58,7 @@ describe('the admin screen', () => {
 
   const openAs = async (session: Session | null, viewport?: { width: number; height: number }) => {
     const { context, page } = await contexts.open(browser, app.baseUrl, viewport);
-    if (session) await context.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), session);
+    await signInContext(context, session);
     return page;
   };
   const openAdmin = async (viewport?: { width: number; height: number }) => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAddressLine, formatPostDate, POST_MESSAGES, REVIEW_MESSAGES, SOCIAL_MESSAGES } from '@siplog/contracts';
-import { DESKTOP, launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
+import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInContext, startApp } from './harness';
 import { ANN, BEN, DARK_MATTER, makePng, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
 
 const PLACE = { name: DARK_MATTER.name, city: DARK_MATTER.city };
@@ -54,7 +54,7 @@ describe('the full post: modal, /post/{id}, likes, comments, share, edit and del
   const pageAs = async (session: Session | null, viewport = DESKTOP): Promise<Page> => {
     const { context, page } = await openPage(browser, app.baseUrl, viewport);
     contexts.push(context);
-    if (session) await context.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), session);
+    await signInContext(context, session);
     return page;
   };
   const openFromPlace = async (page: Page, order: string): Promise<Locator> => {

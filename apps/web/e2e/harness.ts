@@ -107,6 +107,11 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   return { context, page };
 }
 
+/** Every page of `context` starts signed in as `session` (the web app's stored session), or as a guest when null. */
+export async function signInContext(context: BrowserContext, session: object | null): Promise<void> {
+  if (session) await context.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), session);
+}
+
 /** Browser contexts a test file opens as it goes, closed together (so one test's pages never leak into the next). */
 export class OpenedContexts {
   private contexts: BrowserContext[] = [];

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, REVIEW_MESSAGES, shortFileName } from '@siplog/contracts';
-import { launchBrowser, OpenedContexts, startApp, type RunningApp } from './harness';
+import { launchBrowser, OpenedContexts, type RunningApp, signInContext, startApp } from './harness';
 import { ANN, BEN, makePng, registerPerson, seedPlace, trpcQuery, type Session } from './fixtures';
 import { LOOP_PLACES, seedPlaces } from './map-fixtures';
 
@@ -93,7 +93,7 @@ describe('Quick Post: the add-review drawer', () => {
   /** A fresh browser context; signed in as `session` on every page load when given. */
   const open = async (session: Session | null, viewport?: { width: number; height: number }) => {
     const opened = await contexts.open(browser, app.baseUrl, viewport);
-    if (session) await opened.context.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), session);
+    await signInContext(opened.context, session);
     return opened;
   };
   const closeAll = () => contexts.closeAll();
