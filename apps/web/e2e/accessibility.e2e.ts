@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ANN, BEN, DARK_MATTER, makePng, registerPerson, seedPlace, seedPosts, storeImage, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, registerPerson, seedPlace, seedPosts, storePhotos, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, type RunningApp, signInContext, startApp } from './harness';
 import { LOOP_PLACES, seedPlaces } from './map-fixtures';
 
@@ -23,8 +23,7 @@ describe('accessibility (axe-core): every screen, desktop and 375 px', () => {
     await registerPerson(app.baseUrl, app.dataDir, BEN);
     placeId = seedPlace(app.dataDir, DARK_MATTER);
     seedPlaces(app.dataDir, LOOP_PLACES);
-    const photos: string[] = [];
-    for (const hue of [[181, 96, 42], [90, 130, 70], [60, 90, 160]] as Array<[number, number, number]>) photos.push(await storeImage(app.dataDir, await makePng(96, hue)));
+    const photos = await storePhotos(app.dataDir, 3);
     const place = { name: DARK_MATTER.name, city: DARK_MATTER.city };
     [postId] = seedPosts(app.dataDir, ANN.username, [
       { order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place, images: [photos[0], photos[1]], minutesAgo: 30, likes: 2 },

@@ -148,6 +148,23 @@ async function toWebp(image: Buffer): Promise<Buffer> {
 }
 
 /** Puts an image where the API serves it from: full and thumb variants, as WebP, under media/{folder}. */
+/** Colours for stored test photos, so each photo of a carousel is told apart at a glance. */
+export const PHOTO_HUES: [number, number, number][] = [
+  [181, 96, 42],
+  [90, 130, 70],
+  [60, 90, 160],
+  [140, 60, 90],
+  [200, 170, 80],
+  [120, 120, 120],
+];
+
+/** `count` small photos in those colours, stored as the app stores post images (see storeImage). */
+export async function storePhotos(dataDir: string, count: number): Promise<string[]> {
+  const photos: string[] = [];
+  for (const hue of PHOTO_HUES.slice(0, count)) photos.push(await storeImage(dataDir, await makePng(96, hue)));
+  return photos;
+}
+
 export async function storeImage(dataDir: string, image: Buffer, thumb = image, folder = 'postimages'): Promise<string> {
   const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
   const dir = path.join(dataDir, 'media', folder);

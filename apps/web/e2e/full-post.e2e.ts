@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAddressLine, formatPostDate, POST_MESSAGES, REVIEW_MESSAGES, SOCIAL_MESSAGES } from '@siplog/contracts';
 import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInContext, startApp } from './harness';
-import { ANN, BEN, DARK_MATTER, makePng, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, registerPerson, seedPlace, seedPosts, storePhotos, trpcQuery, type Session } from './fixtures';
 
 const PLACE = { name: DARK_MATTER.name, city: DARK_MATTER.city };
 
@@ -23,17 +23,7 @@ describe('the full post: modal, /post/{id}, likes, comments, share, edit and del
     browser = await launchBrowser();
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
-    const photos: string[] = [];
-    for (const hue of [
-      [181, 96, 42],
-      [90, 130, 70],
-      [60, 90, 160],
-      [140, 60, 90],
-      [200, 170, 80],
-      [120, 120, 120],
-    ] as Array<[number, number, number]>) {
-      photos.push(await storeImage(app.dataDir, await makePng(96, hue)));
-    }
+    const photos = await storePhotos(app.dataDir, 6);
     placeId = seedPlace(app.dataDir, DARK_MATTER);
     [cortadoId, doomedId, pageDoomedId] = seedPosts(app.dataDir, ANN.username, [
       { order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place: PLACE, images: [photos[0], photos[1]], minutesAgo: 60 },

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, PLACE_MESSAGES, PROFILE_MESSAGES } from '@siplog/contracts';
 import { launchBrowser, openPage, PHONE, startApp, type RunningApp } from './harness';
-import { ANN, BEN, DARK_MATTER, followPlace, makePng, postJson, registerPerson, seedPlace, seedPosts, storeImage, trpcQuery, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, followPlace, postJson, registerPerson, seedPlace, seedPosts, storePhotos, trpcQuery, type Session } from './fixtures';
 
 const QUIET_TEA = { name: 'Quiet Corner Tea', street: '1530 N Milwaukee Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9091, lng: -87.6777 };
 const LONG_NAME = {
@@ -30,16 +30,7 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     browser = await launchBrowser();
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     await registerPerson(app.baseUrl, app.dataDir, BEN);
-    photos = [];
-    for (const hue of [
-      [181, 96, 42],
-      [90, 130, 70],
-      [60, 90, 160],
-      [140, 60, 90],
-      [200, 170, 80],
-    ] as Array<[number, number, number]>) {
-      photos.push(await storeImage(app.dataDir, await makePng(96, hue)));
-    }
+    photos = await storePhotos(app.dataDir, 5);
     darkMatterId = seedPlace(app.dataDir, DARK_MATTER);
     quietTeaId = seedPlace(app.dataDir, QUIET_TEA);
     longNameId = seedPlace(app.dataDir, LONG_NAME);

@@ -1,4 +1,4 @@
-import { useState, type HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes, type InputHTMLAttributes } from 'react';
 
 /**
  * The highlighted option of a combobox's list (the map's place search, Quick Post's location). It belongs to one
@@ -17,14 +17,30 @@ export function useComboboxHighlight(listKey: unknown, count: number) {
   };
 }
 
-/** What the text field of a combobox says about its list (WAI-ARIA combobox with a listbox popup). */
-export function comboboxInputProps(listId: string, expanded: boolean, active: number): HTMLAttributes<HTMLInputElement> {
+/**
+ * The text field of a combobox (WAI-ARIA combobox with a listbox popup): what it says about its list, and when the
+ * list opens (typing, focus) and closes (leaving the field).
+ */
+export function comboboxInputProps(
+  listId: string,
+  expanded: boolean,
+  active: number,
+  { setText, setOpen }: { setText: (text: string) => void; setOpen: (open: boolean) => void },
+): InputHTMLAttributes<HTMLInputElement> {
   return {
     role: 'combobox',
     'aria-autocomplete': 'list',
     'aria-expanded': expanded,
     'aria-controls': listId,
     'aria-activedescendant': expanded && active >= 0 ? `${listId}-${active}` : undefined,
+    autoComplete: 'off',
+    spellCheck: false,
+    onChange: (event) => {
+      setText(event.currentTarget.value);
+      setOpen(true);
+    },
+    onFocus: () => setOpen(true),
+    onBlur: () => setOpen(false),
   };
 }
 

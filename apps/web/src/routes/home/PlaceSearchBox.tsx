@@ -86,20 +86,12 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
       <SearchIcon className="place-search__icon" />
       <input
         type="text"
-        {...comboboxInputProps(listId, expanded, active)}
+        {...comboboxInputProps(listId, expanded, active, { setText, setOpen })}
         className="place-search__input"
         placeholder="Search coffee, tea, boba or a city"
         aria-label="Search places"
-        autoComplete="off"
-        spellCheck={false}
         maxLength={PLACE_LIMITS.searchQueryMax}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
         onKeyDown={(event) => void onKeyDown(event)}
       />
       {search.isFetching && <span className="spinner place-search__busy" aria-hidden="true" />}

@@ -176,22 +176,14 @@ export function LocationPicker({ inputId, labelId, place, onChange, onProblem, i
           ref={inputRef}
           id={inputId}
           type="text"
-          {...comboboxInputProps(listId, expanded, active)}
+          {...comboboxInputProps(listId, expanded, active, { setText, setOpen })}
           className="quick-post-location__input"
           placeholder="Search for the place you visited"
           aria-invalid={invalid}
           aria-describedby={describedBy}
           aria-busy={resolving}
-          autoComplete="off"
-          spellCheck={false}
           maxLength={PLACE_LIMITS.searchQueryMax}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
         {(searching || resolving) && <span className="spinner quick-post-location__busy" aria-hidden="true" />}
