@@ -51,6 +51,7 @@ const oddValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...PLAUSIBLE.map((value) => JSON.stringify(value))),
   fc.constantFrom(
     'null', '-0', '-1', '1.5', '1e308', '-1e308', '1e400', '9007199254740993', '"0"', '"-1"', '[]', '{}',
+    '[1]', '[2]', '["1"]', '"1"', '"2"', '" 1"', '"1.0"', '"0x1"', '[[1]]', '{"0":1}',
     '"\\u0000"', '"\\ud800"', `"${'x'.repeat(100_000)}"`, `[${'1,'.repeat(20_000)}1]`,
     '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"polluted":true}}}',
     '"<script>alert(1)</script>"', `"' OR 1=1 --"`, '"%s%n%x"', '"../../etc/passwd"', '"\\r\\nX-Injected: 1"',
@@ -107,8 +108,34 @@ const pathSegment = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }).map((text) => encodeURIComponent(text) || 'x'),
 );
 
+/**
+ * Values of the wrong type for a number field, each of which a coercing schema would read as a valid number
+ * (`Number([4])` is 4, `Number(true)` is 1): a call given only these must never succeed.
+ */
+const WRONGLY_TYPED_NUMBERS = ['[1]', '[2]', '["1"]', '[[1]]', 'true', '" 1 "', '"1e0"', '"0x1"', '""', '[]', 'null', '{"valueOf":1}'];
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+  default?: unknown;
+}
+
+/** The properties of an object schema that take a number (alone or as one of their alternatives). */
+function numberFields(schema: JsonSchemaNode | undefined): string[] {
+  const takesNumber = (node: JsonSchemaNode): boolean =>
+    [node.type].flat().some((type) => type === 'number' || type === 'integer') ||
+    [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].some(takesNumber);
+  return Object.entries(schema?.properties ?? {})
+    .filter(([, node]) => takesNumber(node))
+    .map(([name]) => name);
+}
+
 interface RestOperation {
   method: string;
+  numberFields: string[];
   /** With {name} placeholders for path parameters. */
   template: string;
   params: string[];
@@ -118,6 +145,7 @@ interface RestOperation {
 interface Procedure {
   name: string;
   type: 'query' | 'mutation';
+  numberFields: string[];
 }
 
 describe('fuzzing every REST path and tRPC procedure', () => {
@@ -164,7 +192,7 @@ describe('fuzzing every REST path and tRPC procedure', () => {
     expect(app.db.select().from(establishments).all()).toHaveLength(1);
 
     const doc = (await (await fetch(`${app.baseUrl}/api/docs/json`)).json()) as {
-      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema?: { properties?: object } }> } }>>;
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema?: JsonSchemaNode }> } }>>;
     };
     const names = new Set<string>();
     operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
@@ -174,6 +202,7 @@ describe('fuzzing every REST path and tRPC procedure', () => {
         for (const parameter of operation.parameters ?? []) names.add(parameter.name);
         return {
           method: method.toUpperCase(),
+          numberFields: numberFields(content['application/json']?.schema),
           template,
           params: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
           multipart: 'multipart/form-data' in content,
@@ -185,15 +214,17 @@ describe('fuzzing every REST path and tRPC procedure', () => {
     // At run time the record is flat, keyed by dotted path (its type describes the nested routers).
     const records = router._def.procedures as unknown as Record<string, { _def: { type: string; inputs: z.ZodType[] } }>;
     procedures = Object.entries(records).map(([name, procedure]) => {
+      const numbers: string[] = [];
       for (const input of procedure._def.inputs) {
         try {
-          const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
+          const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
           for (const key of Object.keys(schema.properties ?? {})) names.add(key);
+          numbers.push(...numberFields(schema));
         } catch {
           // a schema JSON Schema cannot express: its names come from the REST twin
         }
       }
-      return { name, type: procedure._def.type as Procedure['type'] };
+      return { name, type: procedure._def.type as Procedure['type'], numberFields: numbers };
     });
     fieldNames = [...names];
     // The app's own lists, so a new path or procedure is fuzzed without touching this file.
@@ -259,6 +290,42 @@ describe('fuzzing every REST path and tRPC procedure', () => {
           }
         }),
         { seed: SEED + 1000 + index, numRuns: RUNS_PER_TARGET, endOnFailure: true },
+      );
+    }
+  });
+
+  it('refuses a wrongly typed number (a one-element array, a boolean, a padded string) on every REST path and tRPC procedure', async () => {
+    const restTargets = operations.filter((operation) => operation.method === 'POST' && !operation.multipart && operation.numberFields.length > 0);
+    const trpcTargets = procedures.filter((procedure) => procedure.numberFields.length > 0);
+    // The id fields of the places, posts and admin calls at least (establishment_id, postid, post_id, limit, skip, rating).
+    expect(restTargets.length).toBeGreaterThan(15);
+    expect(trpcTargets.length).toBeGreaterThan(15);
+    const wrongBody = (fields: string[]) =>
+      fc.tuple(...fields.map(() => fc.constantFrom(...WRONGLY_TYPED_NUMBERS))).map((values) => `{${fields.map((field, i) => `${JSON.stringify(field)}:${values[i]}`).join(',')}}`);
+    const refused = (status: number, label: string, text: string) => expect(status, `${label} was accepted: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    for (const [index, operation] of restTargets.entries()) {
+      await fc.assert(
+        fc.asyncProperty(wrongBody(operation.numberFields), fc.constantFrom<Who>('user', 'admin', 'anonymous'), async (payload, who) => {
+          const headers = { ...(await headersFor(who)), 'Content-Type': 'application/json' };
+          const label = `POST ${operation.template} as ${who} ${payload}`;
+          const answer = await send(label, { method: 'POST', path: operation.template, headers, body: payload });
+          refused(answer.status, label, answer.text);
+        }),
+        { seed: SEED + 3000 + index, numRuns: 6, endOnFailure: true },
+      );
+    }
+    for (const [index, procedure] of trpcTargets.entries()) {
+      await fc.assert(
+        fc.asyncProperty(wrongBody(procedure.numberFields), fc.constantFrom<Who>('user', 'admin', 'anonymous'), async (payload, who) => {
+          const headers = await headersFor(who);
+          const label = `${procedure.name} as ${who} ${payload}`;
+          const answer =
+            procedure.type === 'query'
+              ? await send(label, { path: `/trpc/${procedure.name}?input=${encodeURIComponent(payload)}`, headers })
+              : await send(label, { method: 'POST', path: `/trpc/${procedure.name}`, headers: { ...headers, 'Content-Type': 'application/json' }, body: payload });
+          refused(answer.status, label, answer.text);
+        }),
+        { seed: SEED + 4000 + index, numRuns: 6, endOnFailure: true },
       );
     }
   });

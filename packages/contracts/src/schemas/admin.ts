@@ -11,6 +11,7 @@ export const logFileSchema = z.strictObject({
 });
 export const adminUserEmailSchema = z.strictObject({ email: emailField(ADMIN_MESSAGES.selectUser.body) });
 export const adminDeletePostSchema = z.strictObject({ post_id: idField, establishment_id: idField.optional() });
+/** `verified: true` lists verified people only; `false` (the box unchecked) or none lists everyone (spec: the box 'filters to verified users'). */
 export const adminGetUsersSchema = z.strictObject({ verified: z.boolean().optional() });
 export const adminSendEmailSchema = z.strictObject({
   recipient: emailField(ADMIN_MESSAGES.selectUser.body),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../messages';
-import { actingEmail, actingUsername, idField, optionalText, pageField, requiredText } from './fields';
+import { actingEmail, actingUsername, idField, optionalText, pageField, requiredText, wholeNumberField } from './fields';
 
 /** Post answers the spec leaves to the server. */
 export const POST_MESSAGES = {
@@ -15,11 +15,12 @@ export const POST_MESSAGES = {
 } as const;
 
 /** 1 to 5, as a number or the spec's string ('1' to '5'). */
-export const ratingInput = z.coerce
-  .number({ error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
-  .int({ error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
-  .min(LIMITS.ratingMin, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
-  .max(LIMITS.ratingMax, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` });
+export const ratingInput = wholeNumberField(`Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.`).pipe(
+  z
+    .number()
+    .min(LIMITS.ratingMin, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` })
+    .max(LIMITS.ratingMax, { error: `Rating must be ${LIMITS.ratingMin} to ${LIMITS.ratingMax}.` }),
+);
 /** A new review's rating: 5 unless chosen (spec §5). */
 export const ratingField = ratingInput.default(LIMITS.ratingDefault);
 

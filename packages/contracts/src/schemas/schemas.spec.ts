@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES, PROFILE_MESSAGES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES } from '../messages';
 import { authenticateUserSchema, changePasswordSchema, forgotPasswordSchema, registerUserSchema } from './user';
-import { addPostDataSchema } from './post';
+import { addPostDataSchema, pageSchema, postIdSchema, ratingInput } from './post';
 import { REVIEW_MESSAGES } from '../messages';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -76,5 +76,20 @@ describe('addPostDataSchema', () => {
     expect(firstMessage(addPostDataSchema.safeParse({ ...post, review: '' }))).toBe(REVIEW_MESSAGES.enterReview);
     expect(addPostDataSchema.safeParse({ ...post, rating: '6' }).success).toBe(false);
     expect(addPostDataSchema.parse({ ...post, rating: '3' }).rating).toBe(3);
+  });
+});
+
+describe('number fields', () => {
+  it('take a number or a string of digits, and refuse arrays, booleans and padded or other strings', () => {
+    expect(postIdSchema.parse({ postid: 4 })).toEqual({ postid: 4 });
+    expect(postIdSchema.parse({ postid: '4' })).toEqual({ postid: 4 });
+    for (const postid of [[4], ['4'], true, ' 4', '4 ', '0x4', '4e0', '', null, 0, -1, 1.5]) {
+      expect(postIdSchema.safeParse({ postid }).success, JSON.stringify(postid)).toBe(false);
+    }
+    expect(pageSchema.parse({ limit: '5', skip: 0 })).toEqual({ limit: 5, skip: 0 });
+    expect(pageSchema.safeParse({ limit: [5] }).success).toBe(false);
+    expect(ratingInput.parse('4')).toBe(4);
+    expect(ratingInput.safeParse([4]).success).toBe(false);
+    expect(ratingInput.safeParse(true).success).toBe(false);
   });
 });

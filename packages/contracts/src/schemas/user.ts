@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { AUTH_MESSAGES, CONTACT_MESSAGES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '../messages';
 import { PHONE_PATTERN } from '../format';
-import { actingEmail, actingUsername, emailField, requiredText } from './fields';
+import { actingEmail, actingUsername, emailField, requiredText, wholeNumberField } from './fields';
 
 const invalidFields = LOGIN_MESSAGES.invalidFields.body;
 
@@ -58,7 +58,7 @@ export const registerUserSchema = z.strictObject({
     .max(LIMITS.verificationCodeMax),
   userid: usernameField,
   password: registrationPasswordField,
-  yearofbirth: z.coerce.number().int().min(1900).max(2100).optional(),
+  yearofbirth: wholeNumberField('Invalid year of birth.').pipe(z.number().min(1900).max(2100)).optional(),
 });
 
 export const usernameAvailableSchema = z.strictObject({ username: z.string().trim().toLowerCase().max(LIMITS.emailMax) });

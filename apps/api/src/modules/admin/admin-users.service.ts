@@ -75,16 +75,16 @@ export class AdminUsersService {
     this.auth.requireAdmin(actor);
   }
 
-  /** Everyone (deactivated people too), by e-mail; only verified (or only unverified) ones when asked. */
-  getUsers(actor: AuthUser, verified?: boolean): { users: UserAdminView[] } {
+  /** Everyone (deactivated people too), by e-mail; only verified ones when the Verified box is checked (`true`). */
+  getUsers(actor: AuthUser, verifiedOnly?: boolean): { users: UserAdminView[] } {
     this.auth.requireAdmin(actor);
     const rows = this.db
       .select(adminViewColumns)
       .from(users)
-      .where(verified === undefined ? undefined : eq(users.verified, verified))
+      .where(verifiedOnly ? eq(users.verified, true) : undefined)
       .orderBy(asc(users.email))
       .all();
-    this.audit(actor, 'listed', verified === undefined ? 'all users' : `${verified ? 'verified' : 'unverified'} users`);
+    this.audit(actor, 'listed', verifiedOnly ? 'verified users' : 'all users');
     return { users: rows.map(({ deactivatedAt, ...row }) => ({ ...row, deactivated: deactivatedAt !== null })) };
   }
 

@@ -167,6 +167,18 @@ describe('following places', () => {
     expect(app.db.select().from(placeFollows).all()).toEqual([]);
   });
 
+  it('refuses an array-typed id with 400 and follows nothing, REST and tRPC alike', async () => {
+    for (const establishment_id of [[placeId], [String(placeId)], true]) {
+      expect((await app.post('/api/place/loadestablishment', { establishment_id })).status).toBe(400);
+      expect((await app.post('/api/place/followestablishment', { establishment_id, email: ann.email }, ann.auth)).status).toBe(400);
+      expect((await app.trpc('query', 'place.byId', { establishment_id })).status).toBe(400);
+      expect((await app.trpc('mutation', 'place.follow', { establishment_id }, ann.auth)).status).toBe(400);
+    }
+    expect(app.db.select().from(placeFollows).all()).toEqual([]);
+    // The spec's bodies may carry an id as a numeric string.
+    expect((await app.post('/api/place/loadestablishment', { establishment_id: String(placeId) })).status).toBe(200);
+  });
+
   it('follows once under repeated and concurrent calls, lists the follower, and unfollows exactly', async () => {
     const body = { establishment_id: placeId, email: ann.email };
     const follows = await Promise.all(Array.from({ length: 5 }, () => app.post('/api/place/followestablishment', body, ann.auth)));
