@@ -12,6 +12,7 @@ import { MediaModule } from './modules/media/media.module';
 import { PlaceModule } from './modules/place/place.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { PostModule } from './modules/post/post.module';
+import { PublicCacheModule } from './modules/public-cache/public-cache.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SupportModule } from './modules/support/support.module';
 import { UserModule } from './modules/user/user.module';
@@ -24,6 +25,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        PublicCacheModule,
         MailModule,
         RateLimitModule,
         MediaModule,

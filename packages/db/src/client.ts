@@ -34,6 +34,15 @@ export function openMigratedDatabase(file: string): DB {
 }
 
 /**
+ * A reader of SQLite's `PRAGMA data_version`: its value changes when another connection (another process sharing
+ * the file) commits, never for this connection's own writes. Prepared once, so a read costs a few microseconds.
+ */
+export function dataVersionReader(db: DB): () => number {
+  const statement = db.$client.prepare('PRAGMA data_version').pluck();
+  return () => statement.get() as number;
+}
+
+/**
  * Runs in a worker thread, so nothing of a backup blocks the app's main thread (the copy's final commit
  * and fsync, and the integrity check that reads every page, each take hundreds of ms on a large file).
  * It reads through its own read-only connection: in WAL mode that is one consistent snapshot while the

@@ -36,6 +36,8 @@ export interface AppConfig {
   serveSourceMaps: boolean;
   /** How long slow clients may hold a connection (HEADERS_TIMEOUT_MS, BODY_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS); see http-timeouts.ts. */
   httpTimeouts: HttpTimeouts;
+  /** PUBLIC_CACHE_MB in bytes: the cap on signed-out answers kept ready (0 turns the cache off); see public-cache.service.ts. */
+  publicCacheBytes: number;
 }
 
 /** Limits on how long a client may take to send a request, in milliseconds. */
@@ -130,6 +132,15 @@ function parseHttpTimeouts(env: Env): HttpTimeouts {
   return timeouts;
 }
 
+const PUBLIC_CACHE_MB_MAX = 4096;
+
+function parsePublicCacheBytes(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 64 * 1024 * 1024;
+  const mb = Number(raw);
+  if (!Number.isInteger(mb) || mb < 0 || mb > PUBLIC_CACHE_MB_MAX) throw new Error(`PUBLIC_CACHE_MB must be a whole number of megabytes from 0 to ${PUBLIC_CACHE_MB_MAX}, got "${raw}"`);
+  return mb * 1024 * 1024;
+}
+
 /** The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. */
 function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   if (env.JWT_SECRET) {
@@ -180,5 +191,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logToConsole: env.LOG_TO_CONSOLE !== 'false',
     serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
     httpTimeouts: parseHttpTimeouts(env),
+    publicCacheBytes: parsePublicCacheBytes(env.PUBLIC_CACHE_MB),
   };
 }

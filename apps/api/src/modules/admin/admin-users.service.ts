@@ -17,6 +17,8 @@ import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PostService, type PostView } from '../post/post.service';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { EVERYTHING } from '../public-cache/public-cache.tags';
 
 /** A person as the admin's Users panel sees them (spec §3 User admin view). */
 export interface UserAdminView {
@@ -68,6 +70,7 @@ export class AdminUsersService {
     private readonly mail: MailService,
     private readonly posts: PostService,
     private readonly authoring: PostAuthoringService,
+    private readonly cache: PublicCacheService,
   ) {}
 
   /** 403 for anyone outside ADMIN_EMAILS; the guards and tRPC middleware call it before reading the input. */
@@ -112,7 +115,10 @@ export class AdminUsersService {
     if (input.address !== undefined) changes.address = input.address;
     if (input.phonenumber !== undefined) changes.phone = input.phonenumber;
     if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
-    if (Object.keys(changes).length > 0) this.db.update(users).set(changes).where(eq(users.id, user.id)).run();
+    if (Object.keys(changes).length > 0) {
+      this.db.update(users).set(changes).where(eq(users.id, user.id)).run();
+      this.cache.changed(EVERYTHING);
+    }
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
   }

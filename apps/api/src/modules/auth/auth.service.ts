@@ -25,6 +25,8 @@ import { hashPassword, verifyPassword } from './password-hasher';
 import { pendingTemporaryPasswordHash, recoveryPasswordHash } from './recovery';
 import { keyedHash, randomCode, randomTemporaryPassword, sameHash } from './secrets';
 import { TokenService } from './token.service';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { EVERYTHING } from '../public-cache/public-cache.tags';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
@@ -67,6 +69,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
+    private readonly cache: PublicCacheService,
   ) {}
 
   /** Mails a code; for an e-mail that already has an account it mails a notice instead, and answers the same. */
@@ -314,6 +317,8 @@ export class AuthService {
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
     await this.assertCurrentPassword(actor, input.email, input.password);
     this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id)).run();
+    // Their profile, reviews, likes and follows leave every public answer.
+    this.cache.changed(EVERYTHING);
     this.tokens.revokeAllForUser(actor.id);
     this.logger.log(`Account deactivated (unsubscribe): ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.accountDeactivated };
@@ -349,7 +354,11 @@ export class AuthService {
       .where(and(eq(users.id, userId), isNotNull(users.deactivatedAt)))
       .returning({ username: users.username })
       .get();
-    if (reactivated) this.logger.log(`Account reactivated: ${reactivated.username}`);
+    if (reactivated) {
+      // Their profile, reviews, likes and follows show again everywhere.
+      this.cache.changed(EVERYTHING);
+      this.logger.log(`Account reactivated: ${reactivated.username}`);
+    }
     return this.sessionFor(userId, how.usedTemporaryPassword);
   }
 

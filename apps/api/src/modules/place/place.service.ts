@@ -26,6 +26,8 @@ import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import { PLACE_SEARCH, type PlaceSearch } from './place-search';
 import { PlaceRepository, type EstablishmentRow } from './place.repository';
 import { areaOf, pinOf } from './place.views';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { ANY_PLACE, personTag, placeTag } from '../public-cache/public-cache.tags';
 
 type FollowInput = z.output<typeof placeFollowSchema>;
 type NewPlace = Omit<z.output<typeof placeInfoSchema>, 'place_id'>;
@@ -57,6 +59,7 @@ export class PlaceService {
     private readonly gazetteer: GazetteerService,
     private readonly rateLimit: RateLimitService,
     @Inject(PLACE_SEARCH) private readonly placeSearch: PlaceSearch,
+    private readonly cache: PublicCacheService,
   ) {}
 
   loadEstablishment(id: number): { establishment: Establishment } {
@@ -117,6 +120,7 @@ export class PlaceService {
     assertActingUser(actor, { email: input.email });
     const row = this.require(input.establishment_id);
     this.places.follow(actor.id, row.id);
+    this.cache.changed(...followTags(actor, row.id));
     return { status: 200, followed: true, followers: this.places.followerCount(row.id) };
   }
 
@@ -124,6 +128,7 @@ export class PlaceService {
     assertActingUser(actor, { email: input.email });
     const row = this.require(input.establishment_id);
     this.places.unfollow(actor.id, row.id);
+    this.cache.changed(...followTags(actor, row.id));
     return { status: 200, followed: false, followers: this.places.followerCount(row.id) };
   }
 
@@ -223,6 +228,8 @@ export class PlaceService {
       };
       const row = this.places.insertIfNew(values) ?? this.places.byPlaceId(values.placeId);
       if (!row) throw new AppError('CONFLICT');
+      // Inside the transaction, which commits as this returns with nothing run in between; a rollback costs a miss.
+      this.cache.changed(ANY_PLACE, placeTag(row.id));
       if (placeId) return row;
       // Our ids count establishments: the row's own id, known only once it is inserted.
       const ownId = `${OWN_PLACE_PREFIX}${row.id}`;
@@ -263,4 +270,9 @@ export class PlaceService {
       rating: formatRating(row.ratingSum, row.postCount),
     }));
   }
+}
+
+/** A follow changes the place's follower count (its page and the lists that show it) and the person's profile. */
+function followTags(actor: AuthUser, establishmentId: number): string[] {
+  return [placeTag(establishmentId), ANY_PLACE, personTag(actor.username)];
 }

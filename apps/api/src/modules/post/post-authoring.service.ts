@@ -12,6 +12,8 @@ import { ImageStore } from '../media/image-store';
 import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { PostService, type PostView } from './post.service';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { reviewTags } from '../public-cache/public-cache.tags';
 
 /** How many of a person's reviewed places the Quick Post location list offers. */
 export const USER_PLACES_MAX = 20;
@@ -43,6 +45,7 @@ export class PostAuthoringService {
     private readonly rateLimit: RateLimitService,
     private readonly auth: AuthService,
     private readonly reader: PostService,
+    private readonly cache: PublicCacheService,
   ) {}
 
   /**
@@ -73,6 +76,7 @@ export class PostAuthoringService {
           .run();
         return row.id;
       });
+      this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
       this.logger.log(`Review ${postId} posted by ${actor.username} at establishment ${establishmentId}`);
       return { status: 200, msg: REVIEW_MESSAGES.posted, post_id: postId, establishment_id: establishmentId };
     } catch (error) {
@@ -90,6 +94,7 @@ export class PostAuthoringService {
       .set({ orderText: input.order, review: input.review, rating: input.rating })
       .where(eq(posts.id, input.postid))
       .run();
+    this.cache.changed(...this.reader.publicTagsOf(input.postid));
     return { status: 200, msg: POST_MESSAGES.updated, post: this.reader.byId(input.postid).post };
   }
 
@@ -97,11 +102,13 @@ export class PostAuthoringService {
   async remove(actor: AuthUser, postId: number, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
     this.requireWritable(actor, postId);
+    const changes = this.reader.publicTagsOf(postId);
     const names = this.db.transaction((tx) => {
       const files = tx.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId)).all();
       tx.delete(posts).where(eq(posts.id, postId)).run(); // likes, comments and image rows cascade
       return files.map((file) => file.fileName);
     });
+    this.cache.changed(...changes);
     await this.images.removeAll('postimages', names);
     this.logger.log(`Review ${postId} deleted by ${actor.username}`);
     return { status: 200, msg: POST_MESSAGES.deleted };

@@ -7,6 +7,8 @@ import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { postTag, reviewTags } from '../public-cache/public-cache.tags';
 
 const P = sql.placeholder;
 
@@ -79,6 +81,7 @@ function cursorOf(post: PostView): string {
 @Injectable()
 export class PostService {
   // The feed, likes and comments are hot paths: prepared once with placeholders (building a drizzle query per call costs more than SQLite's work).
+  private readonly reviewKeyQuery;
   private readonly recentQuery;
   private readonly recentAfterQuery;
   private readonly imagesQuery;
@@ -94,7 +97,14 @@ export class PostService {
   constructor(
     @Inject(DATABASE) private readonly db: DB,
     private readonly rateLimit: RateLimitService,
+    private readonly cache: PublicCacheService,
   ) {
+    this.reviewKeyQuery = this.db
+      .select({ establishmentId: posts.establishmentId, authorUsername: users.username })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, P('postId')))
+      .prepare();
     this.recentQuery = this.postRows(isActiveUser).limit(P('limit')).offset(P('offset')).prepare();
     // Row-value comparison walks posts_recent_idx (created_at, id) backwards from the cursor.
     this.recentAfterQuery = this.postRows(and(isActiveUser, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`))
@@ -198,21 +208,31 @@ export class PostService {
   /** Idempotent: liking twice (or twice at once) is one like. */
   like(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
     assertActingUser(actor, { email: claimedEmail });
-    return this.db.transaction(() => {
+    const state = this.db.transaction(() => {
       this.assertVisible(postId);
       this.db.insert(postLikes).values({ postId, userId: actor.id }).onConflictDoNothing().run();
       return { status: 200 as const, liked: true, likes: this.likeCount(postId) };
     });
+    this.cache.changed(...this.publicTagsOf(postId));
+    return state;
   }
 
   /** Idempotent: unliking what is not liked changes nothing. */
   unlike(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
     assertActingUser(actor, { email: claimedEmail });
-    return this.db.transaction(() => {
+    const state = this.db.transaction(() => {
       this.assertVisible(postId);
       this.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id))).run();
       return { status: 200 as const, liked: false, likes: this.likeCount(postId) };
     });
+    this.cache.changed(...this.publicTagsOf(postId));
+    return state;
+  }
+
+  /** The public answers a change to this review (its text, likes, presence) shows in; see public-cache.tags.ts. */
+  publicTagsOf(postId: number): string[] {
+    const review = this.reviewKeyQuery.get({ postId });
+    return review ? reviewTags({ postId, ...review }) : [postTag(postId)];
   }
 
   isLiked(actor: AuthUser, postId: number, claimedUsername?: string): { liked: boolean } {
@@ -233,6 +253,8 @@ export class PostService {
     await this.rateLimit.consume('comment', String(actor.id));
     this.assertVisible(postId);
     const row = this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning().get();
+    // Comments show only in the post's own comment list.
+    this.cache.changed(postTag(postId));
     return { status: 200, comment: toCommentView({ username: actor.username, comment: row.body, createdAt: row.createdAt }) };
   }
 

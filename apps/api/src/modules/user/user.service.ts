@@ -20,6 +20,8 @@ import { ImageStore } from '../media/image-store';
 import { ftsPrefixQuery } from '../map/gazetteer.service';
 import { PlaceRepository } from '../place/place.repository';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { EVERYTHING, personTag } from '../public-cache/public-cache.tags';
 
 const SEARCH_LIMIT = 20;
 
@@ -66,6 +68,7 @@ export class UserService {
     private readonly images: ImageStore,
     private readonly rateLimit: RateLimitService,
     private readonly places: PlaceRepository,
+    private readonly cache: PublicCacheService,
   ) {}
 
   loadOwnProfile(actor: AuthUser, claimedEmail?: string): { status: 200; user: OwnProfile } {
@@ -109,6 +112,7 @@ export class UserService {
   updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): { status: 200; msg: string } {
     assertActingUser(actor, { email: input.email });
     this.db.update(users).set({ currentFavOrder: input.current_fav_order }).where(eq(users.id, actor.id)).run();
+    this.cache.changed(personTag(actor.username));
     return { status: 200, msg: PROFILE_MESSAGES.favoriteOrderUpdated.body };
   }
 
@@ -119,6 +123,7 @@ export class UserService {
       .set({ gender: input.gender, ...(input.bio === undefined ? {} : { bio: input.bio }) })
       .where(eq(users.id, actor.id))
       .run();
+    this.cache.changed(EVERYTHING);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
   }
 
@@ -138,6 +143,7 @@ export class UserService {
       tx.insert(profileImages).values({ userId: actor.id, fileName }).run();
       return old;
     });
+    this.cache.changed(personTag(actor.username));
     for (const image of previous) await this.images.remove('profileimages', image.fileName);
     this.logger.log(`Profile image uploaded: ${actor.username}`);
     return { status: 200, msg: PROFILE_MESSAGES.imageUploaded.body, profile_images: [fileName] };
@@ -146,6 +152,7 @@ export class UserService {
   async deleteProfileImage(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
     const removed = this.db.delete(profileImages).where(eq(profileImages.userId, actor.id)).returning().all();
+    this.cache.changed(personTag(actor.username));
     for (const image of removed) await this.images.remove('profileimages', image.fileName);
     return { status: 200, msg: USER_MESSAGES.imageRemoved };
   }
@@ -169,6 +176,7 @@ export class UserService {
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
     this.db.insert(userFollows).values({ followerId: actor.id, followeeId: target.id }).onConflictDoNothing().run();
+    this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: true };
   }
 
@@ -181,6 +189,7 @@ export class UserService {
       .delete(userFollows)
       .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
       .run();
+    this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: false };
   }
 

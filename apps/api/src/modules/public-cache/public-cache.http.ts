@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { webPageOf } from '@siplog/contracts';
+import { logReferredVisit } from '../../referred-visit';
+import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from './public-cache.service';
+import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from './public-reads';
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A REST read's body is a few ids; anything larger is not a read worth keeping (and is left to the app whole). */
+const MAX_READ_BODY_BYTES = 4096;
+/** Headers of the answer that belong to its connection or are set afresh for every answer. */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'etag', 'cache-control', 'set-cookie']);
+/** A 304 carries the validators and the caching rules, not the body's description. */
+const NOT_IN_304 = new Set(['content-length', 'content-type', 'content-encoding']);
+/** Browsers may keep a public answer but must ask again each time; the ETag makes asking a few bytes. */
+const CACHE_CONTROL = 'no-cache';
+
+/**
+ * In front of the app (Nest on Express) on the HTTP server itself: a signed-out read whose answer is kept is
+ * answered here, without Express, Nest or tRPC; every other request goes to the app untouched. When a keepable read
+ * misses, the app answers it and the answer is kept on its way out (200s only). A request with an Authorization
+ * header is never answered from, nor kept in, the cache: signed-in answers may differ per person.
+ */
+export function answerPublicReadsFromCache(server: Server, app: RequestListener, cache: PublicCacheService): void {
+  if (!cache.enabled) return;
+  server.removeListener('request', app);
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers.authorization !== undefined) return app(req, res);
+    const method = req.method;
+    if (method === 'GET' || method === 'HEAD') return answerGet(req, res);
+    if (method === 'POST' && PUBLIC_REST_READS.has(req.url!)) return answerPost(req, res);
+    app(req, res);
+  });
+
+  function answerGet(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url!;
+    const isTrpc = url.startsWith('/trpc/');
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page.
+    const key = isTrpc ? `GET ${url}` : `PAGE ${pathname}`;
+    const kept = cache.get(key);
+    if (kept) {
+      if (!isTrpc) logReferredVisit(pathname, req.headers.referer, req.headers.host);
+      return sendKept(req, res, kept);
+    }
+    // Only pages: static files carry an encoding chosen per browser. The admin page is never kept (no secret given).
+    if (req.method !== 'GET' || (!isTrpc && webPageOf(pathname) === null)) return app(req, res);
+    const tags = isTrpc ? tagsOfTrpcQuery(pathname.slice('/trpc/'.length), new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))) : tagsOfPage(pathname);
+    if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
+    app(req, res);
+  }
+
+  function answerPost(req: IncomingMessage, res: ServerResponse): void {
+    const length = Number(req.headers['content-length']);
+    const type = req.headers['content-type'] ?? '';
+    const isJson = type === 'application/json' || type.toLowerCase().replace(/\s/g, '') === 'application/json;charset=utf-8';
+    if (!isJson || !Number.isInteger(length) || length < 1 || length > MAX_READ_BODY_BYTES || req.headers['transfer-encoding'] !== undefined) {
+      return app(req, res);
+    }
+    readWholeBody(req, length, (body) => {
+      const key = `POST ${req.url}\n${body.toString('latin1')}`;
+      const kept = cache.get(key);
+      if (kept) {
+        req.resume(); // the end of the body, still unread
+        return sendKept(req, res, kept);
+      }
+      // Put back, so the app reads the body as if nothing had touched it.
+      req.unshift(body);
+      let input: unknown;
+      try {
+        input = JSON.parse(body.toString('utf8'));
+      } catch {
+        return app(req, res);
+      }
+      const tags = tagsOfRead(PUBLIC_REST_READS.get(req.url!), input);
+      if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
+      app(req, res);
+    });
+  }
+
+  function keepOnTheWayOut(res: ServerResponse, key: string, snapshot: CacheSnapshot): void {
+    const chunks: Buffer[] = [];
+    const write = res.write;
+    const end = res.end;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      if (typeof args[0] !== 'function') collect(args[0], args[1]);
+      if (this.statusCode === 200 && !this.hasHeader('set-cookie')) {
+        const kept = keptAnswerOf(this, Buffer.concat(chunks));
+        if (cache.set(key, snapshot, kept) && !this.headersSent) {
+          this.setHeader('ETag', kept.etag);
+          this.setHeader('Cache-Control', CACHE_CONTROL);
+        }
+      }
+      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['end'];
+  }
+}
+
+/** The kept answer, or 304 when the browser already holds it. */
+function sendKept(req: IncomingMessage, res: ServerResponse, kept: CachedAnswer): void {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, kept.etag)) {
+    res.writeHead(304, kept.notModifiedHeaders);
+    res.end();
+    return;
+  }
+  res.writeHead(200, kept.headers);
+  res.end(req.method === 'HEAD' ? undefined : kept.body);
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** The answer as the app sent it, ready to send again: its headers (less the per-connection ones) and a strong ETag. */
+function keptAnswerOf(res: ServerResponse, body: Buffer): KeptHttpAnswer {
+  const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+  const headers: string[] = [];
+  const notModifiedHeaders: string[] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || NOT_KEPT.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) {
+      headers.push(name, one);
+      if (!NOT_IN_304.has(name)) notModifiedHeaders.push(name, one);
+    }
+  }
+  for (const list of [headers, notModifiedHeaders]) list.push('etag', etag, 'cache-control', CACHE_CONTROL);
+  return { headers, notModifiedHeaders, body, etag };
+}
+
+/**
+ * Reads exactly `length` bytes of the body without letting the stream end, so they can be put back (`unshift`)
+ * for the app when the answer is not kept. A client that goes away before sending them is simply never answered.
+ */
+function readWholeBody(req: IncomingMessage, length: number, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const onReadable = () => {
+    let chunk: Buffer | null;
+    while (received < length && (chunk = req.read() as Buffer | null) !== null) {
+      chunks.push(chunk);
+      received += chunk.length;
+    }
+    if (received < length) return;
+    req.removeListener('readable', onReadable);
+    done(Buffer.concat(chunks));
+  };
+  req.on('readable', onReadable);
+}

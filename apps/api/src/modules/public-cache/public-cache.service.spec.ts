@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openMigratedDatabase } from '@siplog/db';
+import type { AppConfig } from '../../config/app.config';
+import { PublicCacheService } from './public-cache.service';
+import { ANY_POST, placeTag } from './public-cache.tags';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-cache-'));
+const db = openMigratedDatabase(path.join(dir, 'app.db'));
+afterAll(() => {
+  db.$client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, db);
+const answer = (size: number) => ({ headers: [], notModifiedHeaders: [], body: Buffer.alloc(size, 'x'), etag: '"e"' });
+
+describe('PublicCacheService', () => {
+  it('stays under its byte cap, dropping the least recently used answers first', () => {
+    const cache = cacheOf(100_000);
+    for (let i = 0; i < 100; i += 1) {
+      cache.set(`key${i}`, cache.snapshot([]), answer(9_000));
+      if (i > 0) cache.get('key0'); // key0 stays in use
+    }
+    expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.get('key0')).toBeDefined();
+    expect(cache.get('key1')).toBeUndefined();
+    expect(cache.get('key99')).toBeDefined();
+  });
+
+  it('does not keep an answer a write overtook while it was computed, and drops one a later write made stale', () => {
+    const cache = cacheOf(1_000_000);
+    const before = cache.snapshot([placeTag(1)]);
+    cache.changed(placeTag(1));
+    expect(cache.set('place1', before, answer(10))).toBe(false);
+    expect(cache.set('place1', cache.snapshot([placeTag(1)]), answer(10))).toBe(true);
+    cache.changed(placeTag(2), ANY_POST);
+    expect(cache.get('place1')).toBeDefined();
+    cache.changed(placeTag(1));
+    expect(cache.get('place1')).toBeUndefined();
+  });
+
+  it('never matches an old answer again after forgetting its tags', () => {
+    const cache = cacheOf(1_000_000);
+    cache.changed(placeTag(7));
+    cache.set('kept before', cache.snapshot([placeTag(8)]), answer(10));
+    // 200,000 distinct tags later the versions start again from empty, and every answer goes with them.
+    for (let i = 0; i < 200_001; i += 1) cache.changed(placeTag(100 + i));
+    expect(cache.get('kept before')).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { dataVersionReader, type DB } from '@siplog/db';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { DATABASE } from '../database/database.module';
+import { EVERYTHING } from './public-cache.tags';
+
+/** An HTTP answer as it is sent again: flat name/value header lists for the 200 and for a 304. */
+export interface KeptHttpAnswer {
+  headers: string[];
+  notModifiedHeaders: string[];
+  body: Buffer;
+  etag: string;
+}
+
+/** An answer kept ready, with the tags it depends on (EVERYTHING among them) and their versions before it was computed. */
+export interface CachedAnswer extends KeptHttpAnswer {
+  tags: string[];
+  versions: number[];
+}
+
+/** What a caller takes before computing an answer: the versions it must still match when it is stored and read. */
+export interface CacheSnapshot {
+  tags: string[];
+  versions: number[];
+}
+
+/** Past this many distinct tags (one per place, post and person ever written), the versions start again from empty. */
+const MAX_TAGS = 200_000;
+/** Header bytes and bookkeeping an entry costs beyond its body, as counted against the byte cap. */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/**
+ * The signed-out answers of public reads (feed pages, places and their reviews, profiles and their order lists, pins,
+ * a post with its comments, the map config, page HTML), kept ready until a write changes what they show.
+ *
+ * Invalidation is by tag: every answer names the tags it depends on (public-cache.tags.ts) and keeps their versions
+ * as they were *before* it was computed; a write bumps the versions of the tags it touches once it has committed
+ * and before it is acknowledged. An answer is served only while all its versions are current, so an answer computed
+ * while a write landed is already stale when stored, and nothing older than an acknowledged write is ever sent.
+ *
+ * Other processes sharing the SQLite file commit behind this process's back: `PRAGMA data_version` tells, and then
+ * everything is dropped (which tags they touched is unknown here). Memory is capped in bytes, least recently used out.
+ */
+@Injectable()
+export class PublicCacheService {
+  readonly enabled: boolean;
+  private readonly answers: LRUCache<string, CachedAnswer> | null;
+  private readonly versions = new Map<string, number>();
+  /** Versions only ever grow, so a tag that was forgotten (MAX_TAGS) and bumped again never matches an old answer. */
+  private clock = 0;
+  private readonly dataVersion: () => number;
+  private lastDataVersion: number;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE) db: DB) {
+    this.enabled = config.publicCacheBytes > 0;
+    this.answers = this.enabled
+      ? new LRUCache<string, CachedAnswer>({
+          maxSize: config.publicCacheBytes,
+          sizeCalculation: (answer, key) => answer.body.length + key.length + ENTRY_OVERHEAD_BYTES,
+        })
+      : null;
+    this.dataVersion = dataVersionReader(db);
+    this.lastDataVersion = this.dataVersion();
+  }
+
+  /** The current versions of these tags (and of EVERYTHING): take it before computing the answer to store. */
+  snapshot(tags: readonly string[]): CacheSnapshot {
+    this.noticeOtherWriters();
+    const all = [EVERYTHING, ...tags];
+    return { tags: all, versions: all.map((tag) => this.versions.get(tag) ?? 0) };
+  }
+
+  /** The answer kept for this key, if every tag it depends on is unchanged since it was computed. */
+  get(key: string): CachedAnswer | undefined {
+    if (!this.answers) return undefined;
+    this.noticeOtherWriters();
+    const answer = this.answers.get(key);
+    if (answer && !this.isCurrent(answer)) {
+      this.answers.delete(key);
+      this.misses += 1;
+      return undefined;
+    }
+    if (answer) this.hits += 1;
+    else this.misses += 1;
+    return answer;
+  }
+
+  /** Keeps an answer computed after `snapshot` was taken; one a write has overtaken meanwhile is not kept. */
+  set(key: string, snapshot: CacheSnapshot, kept: KeptHttpAnswer): boolean {
+    if (!this.answers || !this.isCurrent(snapshot)) return false;
+    this.answers.set(key, { ...kept, ...snapshot });
+    return true;
+  }
+
+  /** A write has committed: answers depending on any of these tags are stale from now on. */
+  changed(...tags: string[]): void {
+    if (this.versions.size + tags.length > MAX_TAGS) {
+      this.versions.clear();
+      // Answers that kept version 0 of a tag bumped before the reset would match again: drop them all.
+      this.answers?.clear();
+    }
+    for (const tag of tags) this.versions.set(tag, ++this.clock);
+  }
+
+  /** Counters for the bench and the tests. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number } {
+    return { entries: this.answers?.size ?? 0, bytes: this.answers?.calculatedSize ?? 0, hits: this.hits, misses: this.misses };
+  }
+
+  private isCurrent(answer: CacheSnapshot): boolean {
+    for (let i = 0; i < answer.tags.length; i += 1) {
+      if ((this.versions.get(answer.tags[i]) ?? 0) !== answer.versions[i]) return false;
+    }
+    return true;
+  }
+
+  /** Another process committed to the database: what changed is unknown, so every answer goes. */
+  private noticeOtherWriters(): void {
+    const version = this.dataVersion();
+    if (version === this.lastDataVersion) return;
+    this.lastDataVersion = version;
+    this.changed(EVERYTHING);
+  }
+}
