@@ -12,6 +12,9 @@ import { openMigratedDatabase } from '@siplog/db';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { mulberry32 } from '../seed/demo-images';
 
+/** Every generated person's password, so a bench can sign in as any of them. */
+export const BENCH_PASSWORD = 'BenchPass1';
+
 export interface FeedDataSize {
   people: number;
   places: number;
@@ -103,7 +106,7 @@ const RECOUNT_PLACES = `
 
 /** Creates (migrates) `file` and fills it; the whole insert is one transaction. */
 export async function generateFeedData(file: string, size: FeedDataSize): Promise<FeedData> {
-  const passwordHash = await hashPassword('BenchPass1');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const db = openMigratedDatabase(file);
   const sqlite = db.$client;
   const start = performance.now();

@@ -11,7 +11,8 @@ import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { createRawFeedServer } from './raw-feed-server';
 
-export type ServerKind = 'ours' | 'raw';
+/** `ours`: the app as it ships (public cache on); `uncached`: the same with PUBLIC_CACHE_MB=0; `raw`: the yardstick. */
+export type ServerKind = 'ours' | 'uncached' | 'raw';
 export type ToServer = 'cpu' | 'stop';
 export type FromServer = { type: 'ready'; port: number; rss: number } | { type: 'cpu'; user: number; system: number; rss: number };
 
@@ -23,7 +24,14 @@ async function start(kind: ServerKind, dataDir: string, adminEmail = ''): Promis
   }
   // As bench.ts runs it: X-Forwarded-For is believed from loopback only (the feed calls have no rate limit anyway).
   const app = await createApp(
-    loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ADMIN_EMAILS: adminEmail }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_TO_CONSOLE: 'false',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback',
+      ADMIN_EMAILS: adminEmail,
+      ...(kind === 'uncached' ? { PUBLIC_CACHE_MB: '0' } : {}),
+    }),
   );
   await app.listen(0, '127.0.0.1');
   return { server: app.getHttpServer() as http.Server, close: () => app.close() };
@@ -31,7 +39,7 @@ async function start(kind: ServerKind, dataDir: string, adminEmail = ''): Promis
 
 async function main(): Promise<void> {
   const [kind, dataDir, adminEmail] = process.argv.slice(2) as [ServerKind, string, string | undefined];
-  if ((kind !== 'ours' && kind !== 'raw') || !dataDir || !process.send) throw new Error('usage: fork feed-server.process.js ours|raw DATA_DIR [ADMIN_EMAIL]');
+  if (!['ours', 'uncached', 'raw'].includes(kind) || !dataDir || !process.send) throw new Error('usage: fork feed-server.process.js ours|uncached|raw DATA_DIR [ADMIN_EMAIL]');
   const { server, close } = await start(kind, dataDir, adminEmail);
   const send = (message: FromServer) => process.send?.(message);
   const stop = async () => {

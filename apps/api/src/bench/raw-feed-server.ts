@@ -5,6 +5,7 @@
  *   POST /api/post/loadrecentposts {limit, skip}
  *   POST /api/post/loadpostsbyestablishment {establishment_id}
  *   GET  /trpc/post.recent?input={"limit":5,"cursor":"ms_id"}
+ *   POST /api/user/loadpublicprofile {username}
  */
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -34,6 +35,19 @@ export const FEED_SQL = {
   likeCounts:
     'select "post_likes"."post_id", count(*) from "post_likes" inner join "users" on "users"."id" = "post_likes"."user_id" ' +
     'where ("post_likes"."post_id" in (select value from json_each(?)) and "users"."deactivated_at" is null) group by "post_likes"."post_id"',
+  person:
+    'select "id", "username", "first_name", "last_name", "bio", "current_fav_order" from "users" where ("users"."username" = ? and "users"."deactivated_at" is null)',
+  followers:
+    'select "users"."username" from "user_follows" inner join "users" on "users"."id" = "user_follows"."follower_id" ' +
+    'where ("user_follows"."followee_id" = ? and "users"."deactivated_at" is null) order by "users"."username" asc',
+  following:
+    'select "users"."username" from "user_follows" inner join "users" on "users"."id" = "user_follows"."followee_id" ' +
+    'where ("user_follows"."follower_id" = ? and "users"."deactivated_at" is null) order by "users"."username" asc',
+  postCount: 'select count(*) from "posts" where "posts"."user_id" = ?',
+  followedPlaces:
+    'select "establishments"."id", "establishments"."name" from "place_follows" inner join "establishments" on "establishments"."id" = "place_follows"."establishment_id" ' +
+    'where "place_follows"."user_id" = ? order by "establishments"."name" asc',
+  profileImages: 'select "file_name" from "profile_images" where "profile_images"."user_id" in (?) order by "profile_images"."id" asc',
 } as const;
 
 /** Columns in the order of POST_COLUMNS (statements run in raw mode, as drizzle runs them). */
@@ -53,6 +67,12 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
   const byEstablishment = statement(FEED_SQL.byEstablishment);
   const images = statement(FEED_SQL.images);
   const likeCounts = statement(FEED_SQL.likeCounts);
+  const person = statement(FEED_SQL.person);
+  const followers = statement(FEED_SQL.followers);
+  const following = statement(FEED_SQL.following);
+  const postCount = statement(FEED_SQL.postCount);
+  const followedPlaces = statement(FEED_SQL.followedPlaces);
+  const profileImages = statement(FEED_SQL.profileImages);
 
   function views(rows: PostRow[]) {
     if (rows.length === 0) return [];
@@ -116,6 +136,27 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
       const last = posts.at(-1);
       const nextCursor = last && posts.length === limit ? `${Date.parse(last.post_date)}_${last.post_id}` : null;
       return [200, { result: { data: { posts, nextCursor } } }];
+    }
+    if (method === 'POST' && url === '/api/user/loadpublicprofile') {
+      const username = (JSON.parse(body || '{}') as { username?: unknown }).username;
+      if (typeof username !== 'string') return [400, { status: 400, msg: 'Bad input' }];
+      const row = person.get(username.trim().toLowerCase()) as [number, string, string, string, string, string] | undefined;
+      if (!row) return [404, { status: 404, msg: 'User not found' }];
+      const [id, name, firstName, lastName, bio, favoriteOrder] = row;
+      const names = (rows: unknown[]) => (rows as Array<[string]>).map(([one]) => one);
+      const places = followedPlaces.all(id) as Array<[number, string]>;
+      const user = {
+        username: name,
+        first_name: firstName,
+        last_name: lastName,
+        bio,
+        current_fav_order: favoriteOrder,
+        profile_images: names(profileImages.all(id)),
+        followers: names(followers.all(id)),
+        following: [...names(following.all(id)), ...places.map(([placeId, placeName]) => `place:${placeId};${placeName}`)],
+        number_of_posts: (postCount.get(id) as [number])[0],
+      };
+      return [200, { status: 200, user }];
     }
     return [404, { status: 404, msg: 'Not found' }];
   }

@@ -136,7 +136,7 @@ function keptAnswerOf(res: ServerResponse, body: Buffer): KeptHttpAnswer {
     }
   }
   for (const list of [headers, notModifiedHeaders]) list.push('etag', etag, 'cache-control', CACHE_CONTROL);
-  return { headers, notModifiedHeaders, body, etag };
+  return { headers, notModifiedHeaders, body: body.toString('utf8'), bytes: body.length, etag };
 }
 
 /**

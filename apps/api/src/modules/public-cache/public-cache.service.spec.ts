@@ -15,7 +15,7 @@ afterAll(() => {
 });
 
 const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, db);
-const answer = (size: number) => ({ headers: [], notModifiedHeaders: [], body: Buffer.alloc(size, 'x'), etag: '"e"' });
+const answer = (size: number) => ({ headers: [], notModifiedHeaders: [], body: 'x'.repeat(size), bytes: size, etag: '"e"' });
 
 describe('PublicCacheService', () => {
   it('stays under its byte cap, dropping the least recently used answers first', () => {

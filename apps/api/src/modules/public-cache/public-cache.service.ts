@@ -9,7 +9,9 @@ import { EVERYTHING } from './public-cache.tags';
 export interface KeptHttpAnswer {
   headers: string[];
   notModifiedHeaders: string[];
-  body: Buffer;
+  /** UTF-8 text (JSON or HTML), so Node sends it in one write with the headers. */
+  body: string;
+  bytes: number;
   etag: string;
 }
 
@@ -59,7 +61,7 @@ export class PublicCacheService {
     this.answers = this.enabled
       ? new LRUCache<string, CachedAnswer>({
           maxSize: config.publicCacheBytes,
-          sizeCalculation: (answer, key) => answer.body.length + key.length + ENTRY_OVERHEAD_BYTES,
+          sizeCalculation: (answer, key) => answer.bytes + key.length + ENTRY_OVERHEAD_BYTES,
         })
       : null;
     this.dataVersion = dataVersionReader(db);
