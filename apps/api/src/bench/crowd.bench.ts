@@ -5,12 +5,17 @@
  * (never an answer older than the last acknowledged write), no like count above what the database holds once the
  * writers stop, and the last answer must equal the database. Run by feed.bench.ts against our API as it ships and
  * with PUBLIC_CACHE_MB=0, on its data; bounded by time, printed, never asserted.
+ *
+ * Alone, on data of its own (FEED_BENCH_POSTS, default 200,000): node apps/api/dist/bench/crowd.bench.js
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { BENCH_PASSWORD } from './feed-data';
-import type { ServerProcess } from './feed.bench';
+import { BENCH_PASSWORD, generateFeedData } from './feed-data';
+import { ServerProcess } from './feed.bench';
 import { percentile } from './measure';
 import { Database } from './raw-feed-server';
 
@@ -36,7 +41,7 @@ export interface CrowdResult {
   p50: number;
   p99: number;
   failedReads: number;
-  writes: { reviewsElsewhere: number; likesElsewhere: number; reviewsHere: number; likesHere: number; failed: number };
+  writes: { reviewsElsewhere: number; likesElsewhere: number; reviewsHere: number; likesHere: number; failed: Record<string, number> };
   /** Answers that missed an acknowledged write, showed more than the database holds, or differ from it at the end. */
   stale: number;
   overcounted: number;
@@ -126,7 +131,8 @@ export async function runCrowd(label: string, server: ServerProcess, databaseFil
   const postsHere = [...firstAnswer.postIds];
 
   const acks: Acks = { reviews: [], likes: new Map() };
-  const writes = { reviewsElsewhere: 0, likesElsewhere: 0, reviewsHere: 0, likesHere: 0, failed: 0 };
+  const writes = { reviewsElsewhere: 0, likesElsewhere: 0, reviewsHere: 0, likesHere: 0, failed: {} as Record<string, number> };
+  const failed = (what: string) => (writes.failed[what] = (writes.failed[what] ?? 0) + 1);
   const observed: Array<{ sentAt: number; answer: PlaceAnswer }> = [];
   const parsedByEtag = new Map<string, PlaceAnswer>();
   const times: number[] = [];
@@ -145,7 +151,9 @@ export async function runCrowd(label: string, server: ServerProcess, databaseFil
           break;
         }
       }
-      if (floor > 0 && (answer.likes.get(postId) ?? -1) < floor) return false;
+      // A review pushed off the page (100 newest) by newer ones shows no count to check.
+      const shown = answer.likes.get(postId);
+      if (shown !== undefined && shown < floor) return false;
     }
     return true;
   };
@@ -176,11 +184,15 @@ export async function runCrowd(label: string, server: ServerProcess, databaseFil
     form.append('file1', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'crowd.jpg');
     form.append('data', JSON.stringify({ place_id: placeId, establishment_name: 'x', order: 'Crowd cortado', review: 'Busy but good', rating: 4 }));
     const response = await fetch(`${server.base}/api/post/addpostwithimages`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    return response.status === 200 ? ((await response.json()) as { post_id: number }).post_id : null;
+    if (response.status === 200) return ((await response.json()) as { post_id: number }).post_id;
+    failed(`review: HTTP ${response.status}`);
+    return null;
   };
   const like = async (token: string, postId: number): Promise<number | null> => {
     const reply = await post(writerAgent, base, '/api/post/likepost', JSON.stringify({ postid: postId }), { Authorization: `Bearer ${token}` });
-    return reply.status === 200 ? (JSON.parse(reply.text) as { likes: number }).likes : null;
+    if (reply.status === 200) return (JSON.parse(reply.text) as { likes: number }).likes;
+    failed(`like: HTTP ${reply.status}`);
+    return null;
   };
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
   const placeIdHere = (() => {
@@ -194,12 +206,10 @@ export async function runCrowd(label: string, server: ServerProcess, databaseFil
   const writer = async (token: string, n: number) => {
     for (let i = n; performance.now() < deadline; i++) {
       if (i % 10 === 0) {
-        if ((await review(token, pick(setup.otherPlaceIds))) === null) writes.failed += 1;
-        else writes.reviewsElsewhere += 1;
+        if ((await review(token, pick(setup.otherPlaceIds))) !== null) writes.reviewsElsewhere += 1;
       } else if (i % 20 === 5) {
         const postId = await review(token, placeIdHere);
-        if (postId === null) writes.failed += 1;
-        else {
+        if (postId !== null) {
           acks.reviews.push({ at: performance.now(), postId });
           postsHere.push(postId);
           writes.reviewsHere += 1;
@@ -207,15 +217,13 @@ export async function runCrowd(label: string, server: ServerProcess, databaseFil
       } else if (i % 3 === 0) {
         const postId = pick(postsHere);
         const likes = await like(token, postId);
-        if (likes === null) writes.failed += 1;
-        else {
+        if (likes !== null) {
           const list = acks.likes.get(postId) ?? [];
           list.push({ at: performance.now(), likes });
           acks.likes.set(postId, list);
           writes.likesHere += 1;
         }
-      } else if ((await like(token, pick(setup.postsElsewhere))) === null) writes.failed += 1;
-      else writes.likesElsewhere += 1;
+      } else if ((await like(token, pick(setup.postsElsewhere))) !== null) writes.likesElsewhere += 1;
     }
   };
 
@@ -258,9 +266,35 @@ export function printCrowd(results: CrowdResult[]): void {
     console.log(
       `  ${result.label.padEnd(9)} ${Math.round(result.readsPerSecond).toLocaleString('en-US')} answers/s (p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
         `${Math.round(result.serverCpuPerRead)} µs server CPU per answer incl. the writes), ${result.failedReads} failed; writes acknowledged: ` +
-        `${writes.reviewsElsewhere} reviews and ${writes.likesElsewhere} likes elsewhere, ${writes.reviewsHere} reviews and ${writes.likesHere} likes at the place, ${writes.failed} failed; ` +
+        `${writes.reviewsElsewhere} reviews and ${writes.likesElsewhere} likes elsewhere, ${writes.reviewsHere} reviews and ${writes.likesHere} likes at the place, refused ${JSON.stringify(writes.failed)}; ` +
         `answers older than an acknowledged write: ${result.stale} of ${result.reads}; above the database: ${result.overcounted}; ` +
         `last answer ${result.finalMatchesDatabase ? 'equals' : 'DIFFERS FROM'} the database`,
     );
   }
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-crowd-'));
+  try {
+    const data = await generateFeedData(path.join(dataDir, 'app.db'), { people: 20_000, places: 50_000, posts: Number(process.env.FEED_BENCH_POSTS) || 200_000 });
+    const results: CrowdResult[] = [];
+    for (const kind of ['ours', 'uncached'] as const) {
+      const server = await ServerProcess.start(kind, dataDir);
+      try {
+        results.push(await runCrowd(kind, server, data.file));
+      } finally {
+        await server.stop();
+      }
+    }
+    printCrowd(results);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }
