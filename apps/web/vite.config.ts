@@ -12,9 +12,15 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
  * Writes dist/route-preloads.json: for each page of App.tsx's SCREENS, the scripts and stylesheets its screen chunk
  * needs beyond the entry. The server puts them in that page's HTML, so a first visit fetches them beside the entry
  * instead of after it has run (one round trip less before the page shows). The admin screen is left out.
+ *
+ * Two steps: the stylesheet order is taken from the whole chunk graph, before vite:css-post deletes the chunks that
+ * only imported CSS (no file is written for them; their stylesheets move to the chunks importing them, after those
+ * chunks' own). The file is written after that deletion, naming only what the build writes.
  */
-function routePreloads(): Plugin {
-  return {
+function routePreloads(): Plugin[] {
+  type Preloads = Record<string, { js: string[]; css: string[] }>;
+  let planned: Preloads = {};
+  const planPreloads: Plugin = {
     name: 'siplog-route-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
@@ -35,7 +41,7 @@ function routePreloads(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('route-preloads: no entry chunk');
       const inEntry = staticGraph(entry);
-      const preloads: Record<string, { js: string[]; css: string[] }> = {};
+      const preloads: Preloads = {};
       for (const [, name, specifier] of screens) {
         const moduleId = path.resolve(srcDir, specifier);
         const screen = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.[jt]sx?$/, '') === moduleId);
@@ -46,9 +52,23 @@ function routePreloads(): Plugin {
           css: [...new Set(graph.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].map((file) => `/${file}`),
         };
       }
+      planned = preloads;
+    },
+  };
+  const writePreloads: Plugin = {
+    name: 'siplog-route-preloads-write',
+    apply: 'build',
+    // Post plugins' generateBundle runs after vite:css-post's, so the bundle holds only the files that are written.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const written = (href: string) => href.slice(1) in bundle;
+      const preloads = Object.fromEntries(
+        Object.entries(planned).map(([name, { js, css }]) => [name, { js: js.filter(written), css: css.filter(written) }]),
+      );
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
     },
   };
+  return [planPreloads, writePreloads];
 }
 
 export default defineConfig({
@@ -62,6 +82,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiOrigin, '/trpc': apiOrigin },
   },
-  // Source maps are built for operators; the server sends them only with SERVE_SOURCE_MAPS=true.
-  build: { sourcemap: true, chunkSizeWarningLimit: 800 },
+  // Source maps are built for operators but named in no script ('hidden'): the server sends them, and announces each
+  // in a SourceMap header on its script, only with SERVE_SOURCE_MAPS=true, so no browser asks for a map that is off.
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 800 },
 });

@@ -26,6 +26,18 @@ function isSourceMap(pathname: string): boolean {
     return SOURCE_MAP.test(pathname);
   }
 }
+
+/**
+ * The address of the source map of the script or stylesheet at filePath (or at a compressed copy of it), if the
+ * build wrote one: sent in a SourceMap header when maps are served, since the build names them in no file (it cannot
+ * know whether they will be served).
+ */
+function sourceMapUrl(webDistDir: string, filePath: string): string | undefined {
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  if (!/\.(js|css)$/.test(file) || !fs.existsSync(`${file}.map`)) return undefined;
+  return encodeURI(`/${path.relative(webDistDir, file).split(path.sep).join('/')}.map`);
+}
+
 const logger = new Logger('WebApp');
 
 /**
@@ -70,7 +82,10 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
       index: false,
       // Vite fingerprints what it puts in assets/, so those files may be cached for good.
       setHeaders: (res, filePath) => {
-        res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const isAsset = filePath.startsWith(assetsDir);
+        res.setHeader('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const sourceMap = serveSourceMaps && isAsset ? sourceMapUrl(webDistDir, filePath) : undefined;
+        if (sourceMap) res.setHeader('SourceMap', sourceMap);
       },
     },
   });
