@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -11,6 +10,7 @@ import type { AdminScreenService } from './modules/admin/admin-screen.service';
 import { PlaceService } from './modules/place/place.service';
 import { PostService } from './modules/post/post.service';
 import { UserService } from './modules/user/user.service';
+import { logReferredVisit } from './referred-visit';
 import { pageDataHead, type PageServices } from './web-page-data';
 import { pageHtmlCache, withHeadLinks } from './web-page-html';
 
@@ -36,27 +36,6 @@ function sourceMapUrl(webDistDir: string, filePath: string): string | undefined 
   const file = filePath.replace(/\.(br|gz)$/, '');
   if (!/\.(js|css)$/.test(file) || !fs.existsSync(`${file}.map`)) return undefined;
   return encodeURI(`/${path.relative(webDistDir, file).split(path.sep).join('/')}.map`);
-}
-
-const logger = new Logger('WebApp');
-
-/**
- * A visit that arrived from another site (a search engine, a link elsewhere) is logged with where it came from, so
- * the admin's log viewer can count them (its search-engine quick pick). Only the referrer's origin is kept: the
- * rest of its address may carry someone's search terms.
- */
-function logReferredVisit(req: Request): void {
-  const referrer = req.get('referer');
-  if (!referrer) return;
-  let origin: string;
-  try {
-    const url = new URL(referrer);
-    if (url.host === req.get('host')) return;
-    origin = url.origin;
-  } catch {
-    return;
-  }
-  logger.log(`Referred visit: ${req.path.slice(0, 200)} from ${origin.slice(0, 200)}`);
 }
 
 /**
@@ -105,7 +84,7 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
     const page = webPageOf(req.path, (secret) => adminScreen.isScreenSecret(secret));
     const isPage = page !== null;
     if (!isPage) res.status(404);
-    else logReferredVisit(req);
+    else logReferredVisit(req.path, req.get('referer'), req.get('host'));
     const html = withHeadLinks(pageHtml(page ?? ''), isPage ? pageDataHead(services, req.path) : []);
     res.setHeader('ETag', `"${crypto.createHash('sha1').update(html).digest('base64url')}"`);
     if (isPage && req.fresh) {
