@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '@siplog/contracts';
-import { users, verificationCodes } from '@siplog/db';
+import { sessions, users, verificationCodes } from '@siplog/db';
 import { bearer, codeFromMail, latestMailTo, newClient, registerAccount, tempPasswordFromMail } from '../../test/accounts';
 import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
 import { VERIFICATION_CODE_MAX_ATTEMPTS } from './auth.service';
@@ -200,6 +200,14 @@ describe('logging in and out', () => {
     expect((await app.post('/api/user/logout', {}, account.auth)).status).toBe(200);
     const after = await app.post('/api/user/loadprofile', {}, account.auth);
     expect(after).toMatchObject({ status: 401, body: { status: 401 } });
+  });
+
+  it('refuses a token whose session has run out, though the token itself has not', async () => {
+    const account = await registerAccount(app, 'sessionend');
+    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(200);
+    const { jti } = JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { jti: string };
+    app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, jti)).run();
+    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(401);
   });
 
   it('refuses missing, forged, wrong-audience and unsigned tokens', async () => {

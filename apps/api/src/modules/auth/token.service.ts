@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
+import crypto, { type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { sessions, users, type DB } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
@@ -15,10 +15,30 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Signs session tokens and checks them against the sessions table, so revocation takes effect at once. */
 @Injectable()
 export class TokenService {
+  /** Every signed-in request looks its session up: prepared once, not built and compiled per call. */
+  private readonly liveSessionQuery;
+  /** The secret as a key object, so verifying does not import the raw bytes again each time. */
+  private readonly verifyKey: KeyObject;
+
   constructor(
     @Inject(DATABASE) private readonly db: DB,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.verifyKey = crypto.createSecretKey(config.jwtSecret);
+    this.liveSessionQuery = this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        sessionId: sessions.id,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .prepare();
+  }
 
   async issue(userId: number): Promise<string> {
     const sessionId = crypto.randomBytes(18).toString('base64url');
@@ -44,7 +64,7 @@ export class TokenService {
     let sessionId: string | undefined;
     let subject: string | undefined;
     try {
-      const { payload } = await jwtVerify(token, this.config.jwtSecret, {
+      const { payload } = await jwtVerify(token, this.verifyKey, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -55,19 +75,8 @@ export class TokenService {
     } catch {
       return null;
     }
-    const row = this.db
-      .select({
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        sessionId: sessions.id,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId!), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .get();
+    // Dates are stored as epoch milliseconds (drizzle's timestamp_ms), so `now` is compared as one.
+    const row = this.liveSessionQuery.get({ sessionId, now: Date.now() });
     return row && String(row.id) === subject ? row : null;
   }
 
