@@ -78,15 +78,19 @@ export class PublicCacheService {
   /** The answer kept for this key, if every tag it depends on is unchanged since it was computed. */
   get(key: string): CachedAnswer | undefined {
     if (!this.answers) return undefined;
-    this.noticeOtherWriters();
     const answer = this.answers.get(key);
-    if (answer && !this.isCurrent(answer)) {
+    if (!answer) {
+      this.misses += 1;
+      return undefined;
+    }
+    // Only a found answer needs the other-writers check: assets, images and tiles pass here too and never hit.
+    this.noticeOtherWriters();
+    if (!this.isCurrent(answer)) {
       this.answers.delete(key);
       this.misses += 1;
       return undefined;
     }
-    if (answer) this.hits += 1;
-    else this.misses += 1;
+    this.hits += 1;
     return answer;
   }
 
