@@ -9,3 +9,5 @@ export * from './schemas/place';
 export * from './schemas/admin';
 export * from './routes';
 export * from './places';
+export * from './mentions';
+export * from './schemas/notification';

@@ -15,6 +15,10 @@ export const WEB_ROUTES = {
   profile: '/user/:username',
   /** One review, its likes and comments: the full post's own, shareable address. */
   post: '/post/:id',
+  /** The signed-in person's notifications (issue 16). */
+  notifications: '/notifications',
+  /** The one-click unsubscribe link of a notification e-mail; works signed out. */
+  unsubscribe: '/unsubscribe/:token',
   contact: '/contact',
   termsOfService: '/terms-of-service',
   privacyPolicy: '/privacy-policy',

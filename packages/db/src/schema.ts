@@ -255,3 +255,106 @@ export const contactMessages = sqliteTable(
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
+
+/** What someone is told about (issue 16); the kinds are listed once in contracts (NOTIFICATION_KINDS). */
+export const NOTIFICATION_KIND_VALUES = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review'] as const;
+
+/**
+ * One thing that happened to someone (`userId`, the recipient) by someone else (`actorId`). The review, comment or
+ * place it is about cascades: deleting a review or a comment takes its notifications with it.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id').references(() => establishments.id, { onDelete: 'cascade' }),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    /** Waiting for the person's next notification e-mail (set only for the kinds they have e-mailed). */
+    emailPending: integer('email_pending', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_email_pending_idx').on(t.userId, t.id).where(sql`${t.emailPending} = 1`),
+    index('notifications_post_idx').on(t.postId),
+    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_establishment_idx').on(t.establishmentId),
+    index('notifications_actor_idx').on(t.actorId),
+    /** However often someone toggles a like, the review's author hears of it once. */
+    uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId).where(sql`${t.kind} = 'like'`),
+    check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
+  ],
+);
+
+/** Who a review (postId) or a comment (commentId) names with `@username`, as resolved when it was written. */
+export const mentions = sqliteTable(
+  'mentions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('mentions_post_unique').on(t.postId, t.userId).where(sql`${t.postId} is not null`),
+    uniqueIndex('mentions_comment_unique').on(t.commentId, t.userId).where(sql`${t.commentId} is not null`),
+    index('mentions_user_idx').on(t.userId),
+    check('mentions_one_source', sql`(${t.postId} is null) <> (${t.commentId} is null)`),
+  ],
+);
+
+/** A person's own choice to e-mail a kind or not; without a row the kind's default (contracts EMAILED_BY_DEFAULT) holds. */
+export const emailPreferences = sqliteTable(
+  'email_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** When a person was last sent a notification e-mail: at most one per NOTIFICATION_EMAIL_GAP. */
+export const notificationDigests = sqliteTable('notification_digests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * Mail waiting to go out, durable across restarts: a sender claims a message until `claimedUntil`, sends it and
+ * marks it sent; a failure sets the next attempt (backoff). A process killed mid-send leaves a claim that runs out.
+ */
+export const mailQueue = sqliteTable(
+  'mail_queue',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** Extra headers (List-Unsubscribe…), as a JSON object. */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

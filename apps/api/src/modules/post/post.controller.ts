@@ -12,6 +12,7 @@ import {
   pageSchema,
   postActionSchema,
   userOrdersSchema,
+  followingPageSchema,
 } from '@siplog/contracts';
 import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
@@ -67,6 +68,15 @@ export class PostController {
   @ApiZodBody(userPlacesSchema)
   userPlaces(@Actor() actor: AuthUser, @ZodBody(userPlacesSchema) body: z.output<typeof userPlacesSchema>) {
     return this.authoring.userPlaces(actor, body.email);
+  }
+
+  @Post('loadfollowingposts')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The Following feed: reviews by people and at places the caller follows, and their own, newest first' })
+  @ApiZodBody(followingPageSchema)
+  following(@Actor() actor: AuthUser, @Client() client: ClientInfo, @ZodBody(followingPageSchema) body: z.output<typeof followingPageSchema>) {
+    return this.posts.following(actor, client, body.limit, body.skip);
   }
 
   @Post('loadpost')

@@ -1,6 +1,7 @@
 import {
   addCommentSchema,
   establishmentIdSchema,
+  followingCursorSchema,
   isPostLikedSchema,
   postIdSchema,
   postActionSchema,
@@ -21,6 +22,7 @@ export function postRouter(posts: PostService, authoring: PostAuthoringService) 
     update: authedProcedure.input(updatePostSchema).mutation(({ ctx, input }) => authoring.update(ctx.actor, input)),
     remove: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => authoring.remove(ctx.actor, input.postid, input.email)),
     recent: publicProcedure.input(recentPostsCursorSchema).query(({ input }) => posts.recentPage(input.limit, input.cursor)),
+    following: authedProcedure.input(followingCursorSchema).query(({ ctx, input }) => posts.followingPage(ctx.actor, input.limit, input.cursor)),
     recentOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.recentOrders(input.username, input.limit)),
     byEstablishment: publicProcedure.input(establishmentIdSchema).query(({ input }) => posts.byEstablishment(input.establishment_id)),
     fiveStarOrders: publicProcedure.input(userOrdersSchema).query(({ input }) => posts.fiveStarOrders(input.username, input.limit)),

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
-import { comments, establishments, isActiveUser, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
@@ -78,6 +78,40 @@ function cursorOf(post: PostView): string {
   return `${Date.parse(post.post_date)}_${post.post_id}`;
 }
 
+/** Before every review: the first page of a feed paged by (created_at, id). */
+const FEED_START = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
+
+function parseCursor(cursor: string | null | undefined): { createdAt: number; id: number } {
+  if (!cursor) return FEED_START;
+  const [createdAt, id] = cursor.split('_').map(Number);
+  return { createdAt, id };
+}
+
+/**
+ * The ids of the reviews someone's Following feed may show next: each source's newest `take` reviews before the
+ * cursor (each person followed, each place followed, and their own), walked on (user_id, created_at) and
+ * (establishment_id, created_at). The page's `take` newest are among them, so the work is one short index walk per
+ * source, the same on the first page as ten thousand reviews deep, and a source that rarely posts costs no scan.
+ */
+function followingCandidates() {
+  const before = (alias: string) => sql.raw(`(${alias}.created_at, ${alias}.id) < (`).append(sql`${P('createdAt')}, ${P('id')})`);
+  const newestTake = sql`order by q.created_at desc, q.id desc limit ${P('take')}`;
+  return sql`
+    select p.id from ${userFollows} f
+      join ${users} u on u.id = f.followee_id and u.deactivated_at is null
+      join ${posts} p on p.id in (
+        select q.id from ${posts} q where q.user_id = f.followee_id and ${before('q')} ${newestTake})
+    where f.follower_id = ${P('me')}
+    union
+    select p.id from ${placeFollows} pf
+      join ${posts} p on p.id in (
+        select q.id from ${posts} q join ${users} a on a.id = q.user_id and a.deactivated_at is null
+        where q.establishment_id = pf.establishment_id and ${before('q')} ${newestTake})
+    where pf.user_id = ${P('me')}
+    union
+    select id from (select q.id from ${posts} q where q.user_id = ${P('me')} and ${before('q')} ${newestTake})`;
+}
+
 @Injectable()
 export class PostService {
   // The feed, likes and comments are hot paths: prepared once with placeholders (building a drizzle query per call costs more than SQLite's work).
@@ -93,6 +127,8 @@ export class PostService {
   private readonly byIdQuery;
   private readonly placeExistsQuery;
   private readonly byEstablishmentQuery;
+  private readonly followingQuery;
+  private readonly followsCountQuery;
 
   constructor(
     @Inject(DATABASE) private readonly db: DB,
@@ -114,6 +150,16 @@ export class PostService {
     this.placeExistsQuery = db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, P('id'))).prepare();
     this.byEstablishmentQuery = this.postRows(and(eq(posts.establishmentId, P('id')), isActiveUser))
       .limit(POSTS_BY_ESTABLISHMENT_MAX)
+      .prepare();
+    this.followingQuery = this.postRows(and(sql`${posts.id} in (${followingCandidates()})`, isActiveUser))
+      .limit(P('limit'))
+      .offset(P('offset'))
+      .prepare();
+    this.followsCountQuery = db
+      .select({
+        value: sql<number>`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})`,
+      })
+      .from(sql`(select 1)`)
       .prepare();
     this.imagesQuery = db
       .select({ postId: postImages.postId, fileName: postImages.fileName })
@@ -168,14 +214,35 @@ export class PostService {
   recentPage(limit: number, cursor?: string | null): { posts: PostView[]; nextCursor: string | null } {
     let rows;
     if (cursor) {
-      const [createdAt, id] = cursor.split('_').map(Number);
-      rows = this.recentAfterQuery.all({ limit, createdAt, id });
+      rows = this.recentAfterQuery.all({ limit, ...parseCursor(cursor) });
     } else {
       rows = this.recentQuery.all({ limit, offset: 0 });
     }
     const page = this.toViews(rows);
     const last = page.at(-1);
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null };
+  }
+
+  /**
+   * The Following feed by the spec's limit/skip (the REST twin): reviews by the people the caller follows, at the
+   * places they follow, and their own, newest first and each once. Deep skips cost more (each source walks skip +
+   * limit reviews), so past FEED_SKIP_FREE they are rate-limited as the recent feed's are.
+   */
+  async following(actor: AuthUser, client: ClientInfo, limit: number, skip: number): Promise<{ posts: PostView[] }> {
+    if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
+    const rows = this.followingQuery.all({ me: actor.id, ...FEED_START, take: skip + limit, limit, offset: skip });
+    return { posts: this.toViews(rows) };
+  }
+
+  /**
+   * The Following feed as the web app pages it, after the last review it has (see recentPage), with how many people
+   * and places the caller follows (the web app opens on this feed when they follow anyone).
+   */
+  followingPage(actor: AuthUser, limit: number, cursor?: string | null): { posts: PostView[]; nextCursor: string | null; follows: number } {
+    const page = this.toViews(this.followingQuery.all({ me: actor.id, ...parseCursor(cursor), take: limit, limit, offset: 0 }));
+    const last = page.at(-1);
+    const follows = this.followsCountQuery.get({ me: actor.id })?.value ?? 0;
+    return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null, follows };
   }
 
   /** One review (the full post and its own URL); a deactivated person's review is out of sight: 404. */

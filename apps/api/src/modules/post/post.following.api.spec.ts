@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEstablishment, posts, users, type DB } from '@siplog/db';
+import { registerAccount, type TestAccount } from '../../test/accounts';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+function userId(db: DB, username: string): number {
+  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+}
+
+/** The Following feed: reviews by people followed, at places followed, and one's own; newest first, each once. */
+describe('the Following feed', () => {
+  let app: TestApp;
+  let reader: TestAccount;
+  let friend: TestAccount;
+  let stranger: TestAccount;
+  let placeFollowed: number;
+  let otherPlace: number;
+  let at = Date.UTC(2026, 5, 1);
+
+  const review = (username: string, establishmentId: number, orderText: string) =>
+    app.db
+      .insert(posts)
+      .values({ userId: userId(app.db, username), establishmentId, orderText, review: 'Good', rating: 4, createdAt: new Date((at += 60_000)) })
+      .returning()
+      .get().id;
+  const orders = (body: { posts: Array<{ order: string }> }) => body.posts.map((post) => post.order);
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    reader = await registerAccount(app, 'readerf');
+    friend = await registerAccount(app, 'friendf');
+    stranger = await registerAccount(app, 'strangerf');
+    placeFollowed = insertEstablishment(app.db, { placeId: 'siplog:ff1', name: 'Followed Cafe', lat: 30.1, lng: -97.1 }).id;
+    otherPlace = insertEstablishment(app.db, { placeId: 'siplog:ff2', name: 'Other Cafe', lat: 30.2, lng: -97.2 }).id;
+  });
+  afterAll(() => app.close());
+
+  it('needs a token, and refuses bad paging with 400', async () => {
+    expect((await app.post('/api/post/loadfollowingposts', { limit: 5, skip: 0 })).status).toBe(401);
+    expect((await app.trpc('query', 'post.following', { limit: 5 })).status).toBe(401);
+    for (const body of [{ limit: -1 }, { limit: 51 }, { skip: 'x' }, { limit: [5] }, { extra: 1 }]) {
+      expect((await app.post('/api/post/loadfollowingposts', body, reader.auth)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await app.trpc('query', 'post.following', { limit: 5, cursor: 'nope' }, reader.auth)).status).toBe(400);
+  });
+
+  it('is empty for someone who follows nobody and has not posted, and says they follow nobody', async () => {
+    expect((await app.post('/api/post/loadfollowingposts', {}, reader.auth)).body).toEqual({ posts: [] });
+    expect((await app.trpc('query', 'post.following', { limit: 5 }, reader.auth)).data).toEqual({ posts: [], nextCursor: null, follows: 0 });
+  });
+
+  it('lists followed people, followed places and one’s own reviews, newest first and each once; a follow shows at once', async () => {
+    review('strangerf', otherPlace, 'stranger elsewhere');
+    review('friendf', otherPlace, 'friend elsewhere');
+    review('strangerf', placeFollowed, 'stranger at followed place');
+    review('friendf', placeFollowed, 'friend at followed place');
+    review('readerf', otherPlace, 'mine');
+
+    expect(orders((await app.post('/api/post/loadfollowingposts', {}, reader.auth)).body)).toEqual(['mine']);
+    await app.post('/api/user/followuser', { targetusername: 'friendf' }, reader.auth);
+    await app.post('/api/place/followestablishment', { establishment_id: placeFollowed }, reader.auth);
+
+    const feed = await app.post('/api/post/loadfollowingposts', { limit: 10, skip: 0 }, reader.auth);
+    expect(feed.status).toBe(200);
+    expect(orders(feed.body)).toEqual(['mine', 'friend at followed place', 'stranger at followed place', 'friend elsewhere']);
+    expect(feed.body.posts[0]).toMatchObject({ username: 'readerf', establishment_name: 'Other Cafe', likes: 0, images: [] });
+    expect(orders((await app.post('/api/post/loadfollowingposts', { limit: 2, skip: 1 }, reader.auth)).body)).toEqual([
+      'friend at followed place',
+      'stranger at followed place',
+    ]);
+    expect((await app.trpc('query', 'post.following', { limit: 1 }, reader.auth)).data.follows).toBe(2);
+
+    await app.post('/api/user/unfollowuser', { targetusername: 'friendf' }, reader.auth);
+    expect(orders((await app.post('/api/post/loadfollowingposts', { limit: 10 }, reader.auth)).body)).toEqual([
+      'mine',
+      'friend at followed place',
+      'stranger at followed place',
+    ]);
+    await app.post('/api/user/followuser', { targetusername: 'friendf' }, reader.auth);
+  });
+
+  it('pages by cursor with no repeat and no gap while new reviews arrive', async () => {
+    const first = await app.trpc('query', 'post.following', { limit: 2 }, reader.auth);
+    expect(orders(first.data)).toEqual(['mine', 'friend at followed place']);
+    review('friendf', otherPlace, 'posted while scrolling');
+    const second = await app.trpc('query', 'post.following', { limit: 2, cursor: first.data.nextCursor }, reader.auth);
+    expect(orders(second.data)).toEqual(['stranger at followed place', 'friend elsewhere']);
+    const third = await app.trpc('query', 'post.following', { limit: 2, cursor: second.data.nextCursor }, reader.auth);
+    expect(third.data).toMatchObject({ posts: [], nextCursor: null });
+    const fresh = await app.trpc('query', 'post.following', { limit: 1 }, reader.auth);
+    expect(orders(fresh.data)).toEqual(['posted while scrolling']);
+  });
+
+  it('leaves out deactivated people’s reviews, followed directly or met at a followed place', async () => {
+    await app.post('/api/user/deactivateaccount', { password: friend.password }, friend.auth);
+    await app.post('/api/user/deactivateaccount', { password: stranger.password }, stranger.auth);
+    expect(orders((await app.post('/api/post/loadfollowingposts', { limit: 10 }, reader.auth)).body)).toEqual(['mine']);
+  });
+});
