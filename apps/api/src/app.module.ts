@@ -9,6 +9,7 @@ import { HealthController } from './modules/health/health.controller';
 import { MailModule } from './modules/mail/mail.module';
 import { MapModule } from './modules/map/map.module';
 import { MediaModule } from './modules/media/media.module';
+import { NotificationModule } from './modules/notification/notification.module';
 import { PlaceModule } from './modules/place/place.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { PostModule } from './modules/post/post.module';
@@ -27,6 +28,7 @@ export class AppModule {
         DatabaseModule,
         PublicCacheModule,
         MailModule,
+        NotificationModule,
         RateLimitModule,
         MediaModule,
         MapModule,

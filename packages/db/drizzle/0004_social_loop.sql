@@ -67,4 +67,5 @@ CREATE INDEX `notifications_post_idx` ON `notifications` (`post_id`);--> stateme
 CREATE INDEX `notifications_comment_idx` ON `notifications` (`comment_id`);--> statement-breakpoint
 CREATE INDEX `notifications_establishment_idx` ON `notifications` (`establishment_id`);--> statement-breakpoint
 CREATE INDEX `notifications_actor_idx` ON `notifications` (`actor_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `notifications_one_like_unique` ON `notifications` (`user_id`,`actor_id`,`post_id`) WHERE "notifications"."kind" = 'like';
+CREATE UNIQUE INDEX `notifications_one_like_unique` ON `notifications` (`user_id`,`actor_id`,`post_id`) WHERE "notifications"."kind" = 'like';--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_one_follow_unique` ON `notifications` (`user_id`,`actor_id`) WHERE "notifications"."kind" = 'follow';

@@ -290,8 +290,9 @@ export const notifications = sqliteTable(
     index('notifications_comment_idx').on(t.commentId),
     index('notifications_establishment_idx').on(t.establishmentId),
     index('notifications_actor_idx').on(t.actorId),
-    /** However often someone toggles a like, the review's author hears of it once. */
+    /** However often someone toggles a like or a follow, the other person hears of it once. */
     uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId).where(sql`${t.kind} = 'like'`),
+    uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
   ],
 );

@@ -38,6 +38,10 @@ export interface AppConfig {
   httpTimeouts: HttpTimeouts;
   /** PUBLIC_CACHE_MB in bytes: the cap on signed-out answers kept ready (0 turns the cache off); see public-cache.service.ts. */
   publicCacheBytes: number;
+  /** PUBLIC_URL: the site's address as people reach it, for links in e-mail (no trailing slash). */
+  publicUrl: string;
+  /** NOTIFICATION_EMAIL=off: no notification e-mail at all (the site's bell and page still work). */
+  notificationEmail: boolean;
 }
 
 /** Limits on how long a client may take to send a request, in milliseconds. */
@@ -141,6 +145,22 @@ function parsePublicCacheBytes(raw: string | undefined): number {
   return mb * 1024 * 1024;
 }
 
+/** PUBLIC_URL: an http(s) address, path allowed (a site under /siplog), kept without its trailing slash. */
+function parsePublicUrl(raw: string | undefined, port: number): string {
+  if (!raw) return `http://localhost:${port}`;
+  parseOrigin(raw);
+  const url = new URL(raw);
+  if (url.search || url.hash || url.username || url.password) throw new Error(`PUBLIC_URL must be a plain http(s) address, got "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'true') return true;
+  if (raw === 'off' || raw === 'false') return false;
+  throw new Error(`${name} must be on or off, got "${raw}"`);
+}
+
 /** The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. */
 function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   if (env.JWT_SECRET) {
@@ -166,8 +186,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   for (const dir of [dataDir, ...Object.values(dirs)]) fs.mkdirSync(dir, { recursive: true });
 
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseFile: path.join(dataDir, 'app.db'),
@@ -192,5 +213,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
     httpTimeouts: parseHttpTimeouts(env),
     publicCacheBytes: parsePublicCacheBytes(env.PUBLIC_CACHE_MB),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    notificationEmail: parseOnOff('NOTIFICATION_EMAIL', env.NOTIFICATION_EMAIL, true),
   };
 }

@@ -8,6 +8,9 @@ import { authRouter } from '../modules/auth/auth.router';
 import type { AuthService } from '../modules/auth/auth.service';
 import { mapRouter } from '../modules/map/map.router';
 import type { MapService } from '../modules/map/map.service';
+import { notificationRouter } from '../modules/notification/notification.router';
+import type { NotificationService } from '../modules/notification/notification.service';
+import type { UnsubscribeService } from '../modules/notification/unsubscribe.service';
 import { placeRouter } from '../modules/place/place.router';
 import type { PlaceService } from '../modules/place/place.service';
 import { postRouter } from '../modules/post/post.router';
@@ -26,6 +29,8 @@ export interface RouterServices {
   adminScreen: AdminScreenService;
   auth: AuthService;
   map: MapService;
+  notification: NotificationService;
+  unsubscribe: UnsubscribeService;
   place: PlaceService;
   post: PostService;
   postAuthoring: PostAuthoringService;
@@ -42,6 +47,7 @@ export function createAppRouter(services: RouterServices) {
     }),
     auth: authRouter(services.auth),
     map: mapRouter(services.map),
+    notification: notificationRouter(services.notification, services.unsubscribe),
     place: placeRouter(services.place),
     post: postRouter(services.post, services.postAuthoring),
     support: supportRouter(services.support),

@@ -11,6 +11,8 @@ import { AdminFilesService } from '../modules/admin/admin-files.service';
 import { AdminScreenService } from '../modules/admin/admin-screen.service';
 import { AdminUsersService } from '../modules/admin/admin-users.service';
 import { PostAuthoringService } from '../modules/post/post-authoring.service';
+import { NotificationService } from '../modules/notification/notification.service';
+import { UnsubscribeService } from '../modules/notification/unsubscribe.service';
 import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
 import { UserService } from '../modules/user/user.service';
@@ -33,6 +35,8 @@ export function createTrpcRouter(get: ProviderOf) {
     adminUsers: get(AdminUsersService),
     adminFiles: get(AdminFilesService),
     adminScreen: get(AdminScreenService),
+    notification: get(NotificationService),
+    unsubscribe: get(UnsubscribeService),
     post: get(PostService),
     postAuthoring: get(PostAuthoringService),
     support: get(SupportService),

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { MailQueue } from './mail-queue';
 import { MailService } from './mail.service';
 
 @Global()
-@Module({ providers: [MailService], exports: [MailService] })
+@Module({ providers: [MailService, MailQueue], exports: [MailService, MailQueue] })
 export class MailModule {}

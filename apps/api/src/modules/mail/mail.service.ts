@@ -9,6 +9,9 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  headers?: Record<string, string>;
+  /** Names this message for good (a queue row): the outbox writes it once, and SMTP sends it with this Message-ID. */
+  key?: string;
 }
 
 /**
@@ -27,21 +30,30 @@ export class MailService {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+  async send({ key, ...mail }: OutgoingMail): Promise<void> {
+    const messageId = key ? `<${key}@${new URL(this.config.publicUrl).hostname}>` : undefined;
+    if (!this.config.smtpUrl && key && (await this.inOutbox(key))) return;
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail, ...(messageId && { messageId }) });
     if (this.config.smtpUrl) {
       this.logger.log(`Mail sent to ${mail.to}: ${mail.subject}`);
       return;
     }
-    const file = path.join(this.config.outboxDir, this.nextOutboxName());
+    const file = path.join(this.config.outboxDir, this.nextOutboxName(key));
     await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
     this.logger.log(`Mail to ${mail.to} written to outbox/${path.basename(file)}: ${mail.subject}`);
   }
 
-  /** 20261122T041500123Z-000001.eml: the time first, a counter to order messages of the same millisecond. */
-  private nextOutboxName(): string {
+  /**
+   * 20261122T041500123Z-000001.eml: the time first, a counter to order messages of the same millisecond; a keyed
+   * message ends in its key (…-000001-mail-12.eml), so a resend after a crash finds it written and writes no twin.
+   */
+  private nextOutboxName(key?: string): string {
     const stamp = new Date().toISOString().replace(/[-:.]/g, '');
     this.outboxSequence = (this.outboxSequence + 1) % 1_000_000;
-    return `${stamp}-${String(this.outboxSequence).padStart(6, '0')}.eml`;
+    return `${stamp}-${String(this.outboxSequence).padStart(6, '0')}${key ? `-${key}` : ''}.eml`;
+  }
+
+  private async inOutbox(key: string): Promise<boolean> {
+    return (await fs.readdir(this.config.outboxDir)).some((name) => name.endsWith(`-${key}.eml`));
   }
 }

@@ -12,6 +12,7 @@ import { ImageStore } from '../media/image-store';
 import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { PostService, type PostView } from './post.service';
+import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { reviewTags } from '../public-cache/public-cache.tags';
 
@@ -46,6 +47,7 @@ export class PostAuthoringService {
     private readonly auth: AuthService,
     private readonly reader: PostService,
     private readonly cache: PublicCacheService,
+    private readonly notifications: NotificationService,
   ) {}
 
   /**
@@ -74,6 +76,7 @@ export class PostAuthoringService {
         tx.insert(postImages)
           .values(names.map((fileName, position) => ({ postId: row.id, fileName, position })))
           .run();
+        this.notifications.reviewPosted(actor, row.id, establishmentId, data.review);
         return row.id;
       });
       this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
@@ -88,12 +91,16 @@ export class PostAuthoringService {
   /** The author (or an admin) changes the order, review and rating; photos and place stay. */
   update(actor: AuthUser, input: z.output<typeof updatePostSchema>): { status: 200; msg: string; post: PostView } {
     assertActingUser(actor, { email: input.email });
-    this.requireWritable(actor, input.postid);
-    this.db
-      .update(posts)
-      .set({ orderText: input.order, review: input.review, rating: input.rating })
-      .where(eq(posts.id, input.postid))
-      .run();
+    const author = this.requireWritable(actor, input.postid);
+    this.db.transaction(() => {
+      this.db
+        .update(posts)
+        .set({ orderText: input.order, review: input.review, rating: input.rating })
+        .where(eq(posts.id, input.postid))
+        .run();
+      // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
+      this.notifications.mentionsChanged(author, input.postid, input.review);
+    });
     this.cache.changed(...this.reader.publicTagsOf(input.postid));
     return { status: 200, msg: POST_MESSAGES.updated, post: this.reader.byId(input.postid).post };
   }
@@ -139,10 +146,11 @@ export class PostAuthoringService {
     return { places: rows };
   }
 
-  /** 404 for a review nobody can see, 403 for someone else's (unless an admin). */
-  private requireWritable(actor: AuthUser, postId: number): void {
+  /** 404 for a review nobody can see, 403 for someone else's (unless an admin); the review's author. */
+  private requireWritable(actor: AuthUser, postId: number): Pick<AuthUser, 'id'> {
     const row = this.db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).get();
     if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
     if (row.userId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
+    return { id: row.userId };
   }
 }

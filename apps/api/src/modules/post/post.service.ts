@@ -7,6 +7,7 @@ import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { postTag, reviewTags } from '../public-cache/public-cache.tags';
 
@@ -36,6 +37,8 @@ export interface PostView {
   est_state: string;
   est_zip: string;
   est_country: string;
+  /** The active people the review names with @username (issue 16): the web app links these. */
+  mentions: string[];
 }
 
 /** A comment as the spec's calls answer it (design §3). */
@@ -43,6 +46,8 @@ export interface CommentView {
   username: string;
   comment: string;
   comment_date: string;
+  /** The active people the comment names with @username (issue 16): the web app links these. */
+  mentions: string[];
 }
 
 export interface LikeState {
@@ -134,6 +139,7 @@ export class PostService {
     @Inject(DATABASE) private readonly db: DB,
     private readonly rateLimit: RateLimitService,
     private readonly cache: PublicCacheService,
+    private readonly notifications: NotificationService,
   ) {
     this.reviewKeyQuery = this.db
       .select({ establishmentId: posts.establishmentId, authorUsername: users.username })
@@ -193,7 +199,7 @@ export class PostService {
       .where(and(eq(postLikes.postId, P('postId')), eq(postLikes.userId, P('userId'))))
       .prepare();
     this.commentsQuery = db
-      .select({ username: users.username, comment: comments.body, createdAt: comments.createdAt })
+      .select({ id: comments.id, username: users.username, comment: comments.body, createdAt: comments.createdAt })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .where(and(eq(comments.postId, P('postId')), isActiveUser))
@@ -277,7 +283,8 @@ export class PostService {
     assertActingUser(actor, { email: claimedEmail });
     const state = this.db.transaction(() => {
       this.assertVisible(postId);
-      this.db.insert(postLikes).values({ postId, userId: actor.id }).onConflictDoNothing().run();
+      const added = this.db.insert(postLikes).values({ postId, userId: actor.id }).onConflictDoNothing().run();
+      if (added.changes > 0) this.notifications.liked(actor, postId);
       return { status: 200 as const, liked: true, likes: this.likeCount(postId) };
     });
     this.cache.changed(...this.publicTagsOf(postId));
@@ -290,6 +297,7 @@ export class PostService {
     const state = this.db.transaction(() => {
       this.assertVisible(postId);
       this.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id))).run();
+      this.notifications.unliked(actor, postId);
       return { status: 200 as const, liked: false, likes: this.likeCount(postId) };
     });
     this.cache.changed(...this.publicTagsOf(postId));
@@ -311,18 +319,25 @@ export class PostService {
   /** Oldest first, as text; deactivated people's comments stay out of sight with them. */
   comments(postId: number): { comments: CommentView[] } {
     this.assertVisible(postId);
-    return { comments: this.commentsQuery.all({ postId }).map(toCommentView) };
+    const rows = this.commentsQuery.all({ postId });
+    const mentions = this.notifications.mentionNames('comment', rows.map((row) => row.id));
+    return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [])) };
   }
 
   /** The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is. */
   async addComment(actor: AuthUser, postId: number, text: string, claimedEmail?: string): Promise<{ status: 200; comment: CommentView }> {
     assertActingUser(actor, { email: claimedEmail });
     await this.rateLimit.consume('comment', String(actor.id));
-    this.assertVisible(postId);
-    const row = this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning().get();
+    const row = this.db.transaction(() => {
+      this.assertVisible(postId);
+      const added = this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning().get();
+      this.notifications.commented(actor, postId, added.id, text);
+      return added;
+    });
     // Comments show only in the post's own comment list.
     this.cache.changed(postTag(postId));
-    return { status: 200, comment: toCommentView({ username: actor.username, comment: row.body, createdAt: row.createdAt }) };
+    const mentions = this.notifications.mentionNames('comment', [row.id]).get(row.id) ?? [];
+    return { status: 200, comment: toCommentView({ username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
   }
 
   /** A deactivated person's reviews stay out of sight with their profile. */
@@ -366,6 +381,7 @@ export class PostService {
       images.set(image.postId, [...(images.get(image.postId) ?? []), image.fileName]);
     }
     const likes = new Map(this.likeCountsQuery.all({ ids }).map((row) => [row.postId, row.value]));
+    const mentions = this.notifications.mentionNames('post', rows.map((row) => row.id));
     return rows.map((row) => ({
       post_id: row.id,
       _id: row.id,
@@ -383,6 +399,7 @@ export class PostService {
       est_state: row.state,
       est_zip: row.zip,
       est_country: row.country,
+      mentions: mentions.get(row.id) ?? [],
     }));
   }
 }
@@ -391,6 +408,6 @@ type PostRow = {
   [K in keyof typeof postColumns]: (typeof postColumns)[K]['_']['data'];
 };
 
-function toCommentView(row: { username: string; comment: string; createdAt: Date }): CommentView {
-  return { username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString() };
+function toCommentView(row: { username: string; comment: string; createdAt: Date }, mentions: string[]): CommentView {
+  return { username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString(), mentions };
 }

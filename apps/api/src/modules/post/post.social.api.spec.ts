@@ -89,13 +89,13 @@ describe('likes and comments on a review', () => {
       const html = '<img src=x onerror="alert(1)"> & <b>great</b>';
       const added = await app.post('/api/post/addcomment', { postid, comment: `  ${html}  `, email: bob.email }, bob.auth);
       expect(added.status).toBe(200);
-      expect(added.body).toEqual({ status: 200, comment: { username: 'bobsocial', comment: html, comment_date: expect.any(String) } });
+      expect(added.body).toEqual({ status: 200, comment: { username: 'bobsocial', comment: html, comment_date: expect.any(String), mentions: [] } });
       await app.post('/api/post/addcomment', { postid, comment: 'Second!' }, cal.auth);
       const listed = await app.post('/api/post/loadcomments', { postid });
       expect(listed.status).toBe(200);
       expect(listed.body.comments).toEqual([
-        { username: 'bobsocial', comment: html, comment_date: added.body.comment.comment_date },
-        { username: 'calsocial', comment: 'Second!', comment_date: expect.any(String) },
+        { username: 'bobsocial', comment: html, comment_date: added.body.comment.comment_date, mentions: [] },
+        { username: 'calsocial', comment: 'Second!', comment_date: expect.any(String), mentions: [] },
       ]);
       expect(app.db.select().from(comments).where(eq(comments.postId, postid)).get()!.body).toBe(html);
     });

@@ -20,6 +20,7 @@ import { ImageStore } from '../media/image-store';
 import { ftsPrefixQuery } from '../map/gazetteer.service';
 import { PlaceRepository } from '../place/place.repository';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { EVERYTHING, personTag } from '../public-cache/public-cache.tags';
 
@@ -69,6 +70,7 @@ export class UserService {
     private readonly rateLimit: RateLimitService,
     private readonly places: PlaceRepository,
     private readonly cache: PublicCacheService,
+    private readonly notifications: NotificationService,
   ) {}
 
   loadOwnProfile(actor: AuthUser, claimedEmail?: string): { status: 200; user: OwnProfile } {
@@ -175,7 +177,10 @@ export class UserService {
     const target = this.findByUsername(input.targetusername);
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
-    this.db.insert(userFollows).values({ followerId: actor.id, followeeId: target.id }).onConflictDoNothing().run();
+    this.db.transaction(() => {
+      const added = this.db.insert(userFollows).values({ followerId: actor.id, followeeId: target.id }).onConflictDoNothing().run();
+      if (added.changes > 0) this.notifications.followed(actor, target.id);
+    });
     this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: true };
   }
@@ -185,10 +190,13 @@ export class UserService {
     assertActingUser(actor, { username: input.currentusername });
     const target = this.findByUsername(input.targetusername, { includeDeactivated: true });
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    this.db
-      .delete(userFollows)
-      .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
-      .run();
+    this.db.transaction(() => {
+      this.db
+        .delete(userFollows)
+        .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
+        .run();
+      this.notifications.unfollowed(actor, target.id);
+    });
     this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: false };
   }

@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { DB } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
+import { MailService, type OutgoingMail } from './mail.service';
+
+type Statement = ReturnType<DB['$client']['prepare']>;
+
+/** How long a sender owns a message it took: longer than any SMTP exchange, so only a dead sender's claim runs out. */
+export const MAIL_CLAIM_MS = 5 * 60_000;
+
+/** Wait before attempt n + 1 after n failures: 1, 2, 4 … minutes, at most 6 hours. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(60_000 * 2 ** (failures - 1), 6 * 60 * 60_000);
+}
+
+interface QueuedRow {
+  id: number;
+  toAddress: string;
+  subject: string;
+  text: string;
+  headers: string;
+  attempts: number;
+}
+
+/**
+ * Mail kept in the database until it is sent: enqueue inside the transaction that decides to send it, and
+ * `sendDue` sends what is due, one message at a time, each claimed first so that two senders (or a restarted one)
+ * never both send it. A failure is logged and retried with backoff. A process killed between handing a message to
+ * SMTP and marking it sent sends it again when its claim runs out, with the same Message-ID (the outbox writes it
+ * once): that window is the only way a message goes twice.
+ */
+@Injectable()
+export class MailQueue {
+  private readonly logger = new Logger(MailQueue.name);
+  private readonly statements: Record<'enqueue' | 'claim' | 'sent' | 'failed', Statement>;
+
+  constructor(
+    @Inject(DATABASE) db: DB,
+    private readonly mail: MailService,
+  ) {
+    const prepare = (text: string) => db.$client.prepare(text);
+    this.statements = {
+      enqueue: prepare(`insert into mail_queue (to_address, subject, text, headers, next_attempt_at) values (:to, :subject, :text, :headers, :now)`),
+      claim: prepare(`update mail_queue set claimed_until = :until where id = (
+          select id from mail_queue where sent_at is null and next_attempt_at <= :now and (claimed_until is null or claimed_until <= :now)
+          order by next_attempt_at, id limit 1)
+        returning id, to_address as toAddress, subject, text, headers, attempts`),
+      sent: prepare(`update mail_queue set sent_at = :now, claimed_until = null where id = :id`),
+      failed: prepare(`update mail_queue set attempts = attempts + 1, next_attempt_at = :next, claimed_until = null, last_error = :error where id = :id`),
+    };
+  }
+
+  enqueue(mail: Required<Pick<OutgoingMail, 'to' | 'subject' | 'text'>> & { headers: Record<string, string> }, now = Date.now()): void {
+    this.statements.enqueue.run({ to: mail.to, subject: mail.subject, text: mail.text, headers: JSON.stringify(mail.headers), now });
+  }
+
+  /** Sends every message due now, one by one; how many went. */
+  async sendDue(now = Date.now()): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const row = this.statements.claim.get({ now, until: now + MAIL_CLAIM_MS }) as QueuedRow | undefined;
+      if (!row) return sent;
+      try {
+        await this.mail.send({ to: row.toAddress, subject: row.subject, text: row.text, headers: JSON.parse(row.headers) as Record<string, string>, key: `mail-${row.id}` });
+        this.statements.sent.run({ id: row.id, now: Date.now() });
+        sent++;
+      } catch (error) {
+        const failures = row.attempts + 1;
+        const delay = retryDelayMs(failures);
+        this.statements.failed.run({ id: row.id, next: Date.now() + delay, error: String((error as Error).message ?? error).slice(0, 500) });
+        this.logger.error(`Mail ${row.id} to ${row.toAddress} failed (attempt ${failures}), next try in ${Math.round(delay / 60_000)} min: ${(error as Error).message}`);
+      }
+    }
+  }
+}

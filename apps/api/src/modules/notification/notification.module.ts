@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { NotificationMailer } from './notification-mailer';
+import { NotificationController } from './notification.controller';
+import { NotificationRepository } from './notification.repository';
+import { NotificationService } from './notification.service';
+import { UnsubscribeService } from './unsubscribe.service';
+import { UnsubscribeTokens } from './unsubscribe-token';
+
+/** Global: the writers in the post, user and place modules record notifications through NotificationService. */
+@Global()
+@Module({
+  controllers: [NotificationController],
+  providers: [NotificationRepository, NotificationService, NotificationMailer, UnsubscribeTokens, UnsubscribeService],
+  exports: [NotificationService, UnsubscribeService, NotificationMailer],
+})
+export class NotificationModule {}

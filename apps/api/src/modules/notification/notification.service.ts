@@ -1,0 +1,159 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EMAILED_BY_DEFAULT, mentionedNames, NOTIFICATION_KINDS, type NotificationKind } from '@siplog/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import type { AuthUser } from '../auth/auth-user';
+import { NotificationRepository, type NotificationRow } from './notification.repository';
+
+/** A notification as the API answers it (issue 16). */
+export interface NotificationView {
+  notification_id: number;
+  kind: NotificationKind;
+  actor_username: string;
+  post_id?: number;
+  establishment_id?: number;
+  establishment_name?: string;
+  comment?: string;
+  created_at: string;
+  read: boolean;
+}
+
+/** Who did it: recording needs only their id. */
+type Actor = Pick<AuthUser, 'id'>;
+
+export interface EmailSettings {
+  settings: Record<NotificationKind, boolean>;
+  /** False when the operator has notification e-mail off (NOTIFICATION_EMAIL=off). */
+  mailEnabled: boolean;
+}
+
+export function toNotificationView(row: NotificationRow): NotificationView {
+  return {
+    notification_id: row.id,
+    kind: row.kind,
+    actor_username: row.actorUsername,
+    ...(row.postId !== null && { post_id: row.postId }),
+    ...(row.establishmentId !== null && { establishment_id: row.establishmentId, establishment_name: row.establishmentName ?? '' }),
+    ...(row.comment !== null && { comment: row.comment }),
+    created_at: new Date(row.createdAt).toISOString(),
+    read: row.readAt !== null,
+  };
+}
+
+/**
+ * Telling people what others did to them, and reading it back. The writers (follows, likes, comments, reviews) call
+ * the recording methods inside their own transaction; each is an indexed insert or delete, and e-mail is only
+ * marked as pending here (NotificationMailer sends it off the request path).
+ */
+@Injectable()
+export class NotificationService {
+  constructor(
+    private readonly repository: NotificationRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get mail(): boolean {
+    return this.config.notificationEmail;
+  }
+
+  // ---- recording (called by the writers, after their own checks) ----
+
+  followed(actor: Actor, recipientId: number): void {
+    this.repository.followed(actor.id, recipientId, this.mail);
+  }
+
+  /** An unfollow takes back its unread follow notification, so toggling tells the person once. */
+  unfollowed(actor: Actor, recipientId: number): void {
+    this.repository.unfollowed(actor.id, recipientId);
+  }
+
+  liked(actor: Actor, postId: number): void {
+    this.repository.liked(actor.id, postId, this.mail);
+  }
+
+  unliked(actor: Actor, postId: number): void {
+    this.repository.unliked(actor.id, postId);
+  }
+
+  /** A comment tells the review's author, the people it mentions, and the review's earlier commenters, once each. */
+  commented(actor: Actor, postId: number, commentId: number, text: string): void {
+    for (const person of this.repository.activeUsers(mentionedNames(text))) {
+      this.repository.addCommentMention(actor.id, postId, commentId, person.id, this.mail);
+    }
+    this.repository.commented(actor.id, postId, commentId, this.mail);
+  }
+
+  /** A new review tells the people it mentions, then the place's followers. */
+  reviewPosted(actor: Actor, postId: number, establishmentId: number, text: string): void {
+    this.mentionsChanged(actor, postId, text);
+    this.repository.placeReviewed(actor.id, postId, establishmentId, this.mail);
+  }
+
+  /**
+   * A review's text names these people now: the newly named are told, and a name taken out stops being a link.
+   * Someone named before and still named is not told again.
+   */
+  mentionsChanged(actor: Actor, postId: number, text: string): void {
+    const named = this.repository.activeUsers(mentionedNames(text));
+    const before = new Set(this.repository.postMentionIds(postId));
+    for (const person of named) if (!before.has(person.id)) this.repository.addPostMention(actor.id, postId, person.id, this.mail);
+    const now = new Set(named.map((person) => person.id));
+    for (const userId of before) if (!now.has(userId)) this.repository.removePostMention(postId, userId);
+  }
+
+  /** Active people each review (or comment) names, for its mention links. */
+  mentionNames(source: 'post' | 'comment', ids: number[]): Map<number, string[]> {
+    return this.repository.mentionNames(source, ids);
+  }
+
+  // ---- reading (the recipient's own only) ----
+
+  list(actor: AuthUser, limit: number, skip: number): { notifications: NotificationView[]; unread: number } {
+    return { notifications: this.repository.page(actor.id, limit, { offset: skip }).map(toNotificationView), unread: this.repository.unread(actor.id) };
+  }
+
+  /** The web app's pages: after the last notification it has (ids only grow, so new ones cause no repeats). */
+  listPage(actor: AuthUser, limit: number, cursor?: number | null): { notifications: NotificationView[]; nextCursor: number | null; unread: number } {
+    const rows = this.repository.page(actor.id, limit, { before: cursor ?? undefined });
+    const last = rows.at(-1);
+    return {
+      notifications: rows.map(toNotificationView),
+      nextCursor: last && rows.length === limit ? last.id : null,
+      unread: this.repository.unread(actor.id),
+    };
+  }
+
+  unreadCount(actor: AuthUser): { unread: number } {
+    return { unread: this.repository.unread(actor.id) };
+  }
+
+  /** Marks the caller's own listed notifications (ids of anyone else's are ignored) or all of them read. */
+  markRead(actor: AuthUser, input: { notification_ids?: number[]; all?: true }): { unread: number } {
+    this.repository.markRead(actor.id, input.all ? 'all' : (input.notification_ids ?? []), Date.now());
+    return this.unreadCount(actor);
+  }
+
+  // ---- e-mail choices ----
+
+  emailSettings(userId: number): EmailSettings {
+    const settings = { ...EMAILED_BY_DEFAULT };
+    for (const choice of this.repository.emailChoices(userId)) settings[choice.kind] = choice.enabled === 1;
+    return { settings, mailEnabled: this.mail };
+  }
+
+  updateEmailSettings(actor: AuthUser, changes: Partial<Record<NotificationKind, boolean>>): EmailSettings {
+    this.repository.transaction(() => {
+      for (const kind of NOTIFICATION_KINDS) {
+        const enabled = changes[kind];
+        if (enabled !== undefined) this.repository.setEmailChoice(actor.id, kind, enabled);
+      }
+    });
+    return this.emailSettings(actor.id);
+  }
+
+  /** From an unsubscribe link: these kinds on or off for that person. */
+  setEmailed(userId: number, kinds: readonly NotificationKind[], enabled: boolean): void {
+    this.repository.transaction(() => {
+      for (const kind of kinds) this.repository.setEmailChoice(userId, kind, enabled);
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
+import { AppError } from '../../common/app-error';
+import { NotificationService } from './notification.service';
+import { UnsubscribeTokens, type UnsubscribeScope } from './unsubscribe-token';
+
+/** Unsubscribe links from notification e-mail: signed out, for the person and kind (or all kinds) the link names. */
+@Injectable()
+export class UnsubscribeService {
+  constructor(
+    private readonly tokens: UnsubscribeTokens,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  apply(token: string, unsubscribe: boolean): { status: 200; kind: UnsubscribeScope; subscribed: boolean } {
+    const link = this.tokens.verify(token);
+    if (!link) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.badUnsubscribeLink);
+    this.notifications.setEmailed(link.userId, link.scope === 'all' ? NOTIFICATION_KINDS : [link.scope], !unsubscribe);
+    return { status: 200, kind: link.scope, subscribed: !unsubscribe };
+  }
+}
