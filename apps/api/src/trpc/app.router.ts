@@ -19,6 +19,7 @@ import type { PostService } from '../modules/post/post.service';
 import { supportRouter } from '../modules/support/support.router';
 import type { SupportService } from '../modules/support/support.service';
 import { userRouter } from '../modules/user/user.router';
+import type { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import type { UserService } from '../modules/user/user.service';
 import { router } from './trpc';
 
@@ -36,6 +37,7 @@ export interface RouterServices {
   postAuthoring: PostAuthoringService;
   support: SupportService;
   user: UserService;
+  followSuggestions: FollowSuggestionsService;
 }
 
 export function createAppRouter(services: RouterServices) {
@@ -51,7 +53,7 @@ export function createAppRouter(services: RouterServices) {
     place: placeRouter(services.place),
     post: postRouter(services.post, services.postAuthoring),
     support: supportRouter(services.support),
-    user: userRouter(services.user),
+    user: userRouter(services.user, services.followSuggestions),
   });
 }
 

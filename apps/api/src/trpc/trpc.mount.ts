@@ -15,6 +15,7 @@ import { NotificationService } from '../modules/notification/notification.servic
 import { UnsubscribeService } from '../modules/notification/unsubscribe.service';
 import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
+import { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import { UserService } from '../modules/user/user.service';
 import { createAppRouter, type AppRouter } from './app.router';
 import type { TrpcContext } from './trpc';
@@ -41,6 +42,7 @@ export function createTrpcRouter(get: ProviderOf) {
     postAuthoring: get(PostAuthoringService),
     support: get(SupportService),
     user: get(UserService),
+    followSuggestions: get(FollowSuggestionsService),
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   actingUserSchema,
+  followSuggestionsSchema,
   followUserSchema,
   loadPublicProfileSchema,
   loadUserByNameSchema,
@@ -8,10 +9,11 @@ import {
   updateProfileDetailsSchema,
 } from '@siplog/contracts';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import type { FollowSuggestionsService } from './follow-suggestions.service';
 import type { UserService } from './user.service';
 
 /** Profile images are uploaded over REST (multipart with upload progress); everything else is here. */
-export function userRouter(users: UserService) {
+export function userRouter(users: UserService, suggestions: FollowSuggestionsService) {
   return router({
     profile: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => users.loadOwnProfile(ctx.actor, input.email)),
     publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ input }) => users.loadPublicProfile(input.username)),
@@ -28,6 +30,7 @@ export function userRouter(users: UserService) {
     isFollowed: authedProcedure.input(followUserSchema).query(({ ctx, input }) => users.isFollowing(ctx.actor, input)),
     follow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.follow(ctx.actor, input)),
     unfollow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.unfollow(ctx.actor, input)),
+    followSuggestions: authedProcedure.input(followSuggestionsSchema).query(({ ctx, input }) => suggestions.suggest(ctx.actor, input)),
     search: publicProcedure.input(searchUsersOrPlacesSchema).query(({ ctx, input }) => users.search(ctx.client, input.searchString)),
   });
 }

@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
+import type { AuthUser } from '../auth/auth-user';
+import { DATABASE } from '../database/database.module';
+import { PlaceRepository } from '../place/place.repository';
+
+/** How many of each the empty Following feed suggests. */
+export const SUGGESTIONS_MAX = 4;
+/** "Most active": reviews in this window; the ranking is kept this long (it counts a month of reviews). */
+const ACTIVE_WINDOW_MS = 30 * 24 * 60 * 60_000;
+const RANKING_TTL_MS = 5 * 60_000;
+/** Boxes tried around the map's centre, in degrees each way (about 10 km, then 100 km), until enough places show. */
+const PLACE_BOXES = [0.1, 1];
+const P = sql.placeholder;
+
+export interface SuggestedPlace {
+  establishment_id: number;
+  name: string;
+  street: string;
+  city: string;
+  posts: number;
+  rating: number;
+}
+
+export interface SuggestedPerson {
+  username: string;
+  first_name: string;
+  last_name: string;
+  reviews: number;
+  profile_image: string | null;
+}
+
+/**
+ * What the empty Following feed offers to follow: the most reviewed places near the map's centre and the people who
+ * reviewed most in the last month, leaving out the caller and what they follow already.
+ */
+@Injectable()
+export class FollowSuggestionsService {
+  private readonly activeQuery;
+  private readonly followedPeopleQuery;
+  private readonly followedPlacesQuery;
+  private ranking: { at: number; people: SuggestedPerson[] } | null = null;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DB,
+    private readonly places: PlaceRepository,
+  ) {
+    const newestImage = db
+      .select({ fileName: profileImages.fileName })
+      .from(profileImages)
+      .where(eq(profileImages.userId, users.id))
+      .orderBy(desc(profileImages.id))
+      .limit(1);
+    const reviews = count(posts.id);
+    this.activeQuery = db
+      .select({
+        username: users.username,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        reviews,
+        profile_image: sql<string | null>`(${newestImage})`,
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(gt(posts.createdAt, sql`${P('since')}`), isActiveUser))
+      .groupBy(users.id)
+      .orderBy(desc(reviews), users.username)
+      .limit(P('limit'))
+      .prepare();
+    this.followedPeopleQuery = db
+      .select({ username: users.username })
+      .from(userFollows)
+      .innerJoin(users, eq(users.id, userFollows.followeeId))
+      .where(eq(userFollows.followerId, P('me')))
+      .prepare();
+    this.followedPlacesQuery = db
+      .select({ id: placeFollows.establishmentId })
+      .from(placeFollows)
+      .where(and(eq(placeFollows.userId, P('me')), isNotNull(placeFollows.establishmentId)))
+      .prepare();
+  }
+
+  suggest(actor: AuthUser, at: { lat: number; lng: number }): { places: SuggestedPlace[]; people: SuggestedPerson[] } {
+    const followedPeople = new Set(this.followedPeopleQuery.all({ me: actor.id }).map((row) => row.username));
+    const followedPlaces = new Set(this.followedPlacesQuery.all({ me: actor.id }).map((row) => row.id));
+    const people = this.mostActive()
+      .filter((person) => person.username !== actor.username && !followedPeople.has(person.username))
+      .slice(0, SUGGESTIONS_MAX);
+    return { places: this.placesNear(at, followedPlaces), people };
+  }
+
+  private placesNear(at: { lat: number; lng: number }, followed: Set<number>): SuggestedPlace[] {
+    let found: SuggestedPlace[] = [];
+    for (const span of PLACE_BOXES) {
+      const box = { south: at.lat - span, north: at.lat + span, west: at.lng - span, east: at.lng + span };
+      found = this.places
+        .inBounds(box, SUGGESTIONS_MAX + followed.size)
+        .filter((row) => row.postCount > 0 && !followed.has(row.id))
+        .slice(0, SUGGESTIONS_MAX)
+        .map((row) => ({
+          establishment_id: row.id,
+          name: row.name,
+          street: row.street,
+          city: row.city,
+          posts: row.postCount,
+          rating: Math.round((row.ratingSum / row.postCount) * 10) / 10,
+        }));
+      if (found.length === SUGGESTIONS_MAX) break;
+    }
+    return found;
+  }
+
+  /** The month's most active reviewers, counted at most every few minutes (a month of reviews is many rows). */
+  private mostActive(): SuggestedPerson[] {
+    const now = Date.now();
+    if (!this.ranking || now - this.ranking.at > RANKING_TTL_MS) {
+      this.ranking = { at: now, people: this.activeQuery.all({ since: now - ACTIVE_WINDOW_MS, limit: 50 }) };
+    }
+    return this.ranking.people;
+  }
+}
