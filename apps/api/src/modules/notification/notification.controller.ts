@@ -75,6 +75,6 @@ export class NotificationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'RFC 8058 one-click unsubscribe (the List-Unsubscribe header of notification e-mail)' })
   oneClickUnsubscribe(@Param('token') token: string) {
-    return this.unsubscribes.apply(token, false);
+    return this.unsubscribes.apply(token, true);
   }
 }
