@@ -24,6 +24,8 @@ export function usePlaceFollow(establishmentId: number) {
     void utils.place.byLocation.invalidate();
     void utils.place.followers.invalidate(input);
     void utils.user.profile.invalidate();
+    // Its reviews join or leave the Following feed on its next load.
+    void utils.post.following.invalidate();
   };
   const follow = trpc.place.follow.useMutation({
     onSuccess: (answer) => afterChange(answer.followed),

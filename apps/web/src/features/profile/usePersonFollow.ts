@@ -25,6 +25,8 @@ export function usePersonFollow(username: string) {
     void utils.user.profile.invalidate();
     void utils.user.publicProfile.invalidate();
     void utils.user.byName.invalidate();
+    // Their reviews join or leave the Following feed on its next load.
+    void utils.post.following.invalidate();
   };
   const follow = trpc.user.follow.useMutation({
     onSuccess: () => afterChange(true),

@@ -7,7 +7,7 @@ import type { LatLng } from '../../features/map/map-types';
 import type { MapStatus } from '../../features/map/useMapEngine';
 import { boundsAround } from '../../features/map/view-bounds';
 import { MapQuickPostButton } from '../../features/post/quick-post/QuickPostButton';
-import { RecentPostsSection } from '../../features/post/feed/RecentPostsSection';
+import { PostsSection } from '../../features/post/feed/PostsSection';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
@@ -194,7 +194,7 @@ export function HomePage() {
           // Choosing from the list keeps a closer look, else the default zoom (spec §9: 14).
           onSelect={(place) => select(place, Math.max(LIMITS.mapZoom, map.current?.getZoom() ?? 0))}
         />
-        <RecentPostsSection />
+        <PostsSection near={viewCenter ?? center} />
       </HomePanel>
     </div>
   );

@@ -21,6 +21,7 @@ function post(id: number): PostView {
     est_state: '',
     est_zip: '',
     est_country: '',
+    mentions: [],
   };
 }
 

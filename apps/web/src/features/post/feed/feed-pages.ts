@@ -1,10 +1,11 @@
 import { LIMITS } from '@siplog/contracts';
 import type { PostView } from '../types';
 
-/** One answer of post.recent. */
+/** One answer of post.recent or post.following (which also says how many people and places the caller follows). */
 export interface FeedPage {
   posts: PostView[];
   nextCursor: string | null;
+  follows?: number;
 }
 
 /** What a load asks for: where to go on from (null: the newest) and how many, since the first load's size differs. */

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAddressLine, formatCount, formatPostDate } from '@siplog/contracts';
 import { PhotoCarousel } from '../../../components/carousel/PhotoCarousel';
+import { MentionText } from '../../../components/mentions/MentionText';
 import { CupIcon, PlaceIcon } from '../../profile/icons';
 import { postImageUrl } from '../../profile/images';
 import { useSession } from '../../session/useSession';
@@ -112,7 +113,11 @@ export function FullPost({ post, headingId: givenHeadingId, headingLevel = 2, on
             <Heading id={headingId} className="full-post__order">
               {post.order}
             </Heading>
-            {post.review && <p className="full-post__review">{post.review}</p>}
+            {post.review && (
+              <p className="full-post__review">
+                <MentionText text={post.review} mentions={post.mentions} />
+              </p>
+            )}
           </div>
         )}
         {notice && (

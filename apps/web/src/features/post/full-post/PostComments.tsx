@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { addCommentSchema, formatPostDate, LIMITS, SOCIAL_MESSAGES } from '@siplog/contracts';
+import { MentionText } from '../../../components/mentions/MentionText';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
 import { useSession } from '../../session/useSession';
 
-/** The review's comments, oldest first so the newest is last; shown as text, never as HTML. */
+/** The review's comments, oldest first so the newest is last; shown as text (known @names as links), never as HTML. */
 export function CommentList({ postId }: { postId: number }) {
   const comments = trpc.post.comments.useQuery({ postid: postId }, { retry: false });
   const listRef = useRef<HTMLOListElement>(null);
@@ -33,7 +34,9 @@ export function CommentList({ postId }: { postId: number }) {
               <Link to={`/user/${encodeURIComponent(comment.username)}`} className="full-post__comment-author">
                 @{comment.username}
               </Link>{' '}
-              <span className="full-post__comment-text">{comment.comment}</span>
+              <span className="full-post__comment-text">
+                <MentionText text={comment.comment} mentions={comment.mentions} />
+              </span>
               <time className="full-post__comment-date" dateTime={comment.comment_date}>
                 {formatPostDate(comment.comment_date)}
               </time>

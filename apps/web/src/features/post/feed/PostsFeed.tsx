@@ -1,25 +1,28 @@
-import { useEffect, useState } from 'react';
-import { LazyFullPostDialog } from '../full-post/LazyFullPostDialog';
+import { useEffect, useState, type ReactNode } from 'react';
 import { CupIcon } from '../../profile/icons';
+import { LazyFullPostDialog } from '../full-post/LazyFullPostDialog';
 import type { PostView } from '../types';
-import type { FeedPageSizes } from './feed-pages';
 import { FeedPostCard, FeedPostSkeleton } from './FeedPostCard';
-import { useRecentPosts } from './useRecentPosts';
+import type { PostsFeedState } from './usePostsFeed';
 import { useScrolledToEnd } from './useScrolledToEnd';
 import './feed.css';
 
-interface RecentPostsFeedProps extends FeedPageSizes {
+interface PostsFeedProps {
+  feed: PostsFeedState;
   /** The list's accessible name. */
   label: string;
+  /** What the alert says when a load failed. */
+  failureText: string;
+  /** What shows when the feed has no reviews at all (nothing with null). */
+  empty: ReactNode;
 }
 
 /**
- * The recent-posts feed (spec §4): `first` reviews at start, then `next` more each time the list is scrolled to its
+ * A feed of review cards (spec §4): the first page at start, then the next each time the list is scrolled to its
  * end, until a load adds nothing. A failed load empties the list (spec §8) and offers Retry. A card opens the full
  * post over the page.
  */
-export function RecentPostsFeed({ first, next, label }: RecentPostsFeedProps) {
-  const feed = useRecentPosts({ first, next });
+export function PostsFeed({ feed, label, failureText, empty }: PostsFeedProps) {
   const { sentinelRef, atEnd } = useScrolledToEnd(feed.pageCount);
   const [openPost, setOpenPost] = useState<PostView | null>(null);
   const { canLoadMore, loadMore } = feed;
@@ -31,29 +34,15 @@ export function RecentPostsFeed({ first, next, label }: RecentPostsFeedProps) {
   if (feed.failed) {
     return (
       <div className="recent-posts__message" role="alert">
-        <p>Recent reviews could not be loaded.</p>
+        <p>{failureText}</p>
         <button type="button" className="button button--small" onClick={feed.retry}>
           Retry
         </button>
       </div>
     );
   }
-  if (feed.loading) {
-    return (
-      <ul className="recent-posts__list" aria-label={label} aria-busy="true">
-        <FeedPostSkeleton />
-        <FeedPostSkeleton />
-      </ul>
-    );
-  }
-  if (feed.posts.length === 0) {
-    return (
-      <div className="recent-posts__message recent-posts__message--empty">
-        <CupIcon width={28} height={28} />
-        <p>No reviews yet. The first one posted shows up here.</p>
-      </div>
-    );
-  }
+  if (feed.loading) return <FeedSkeleton label={label} />;
+  if (feed.posts.length === 0) return empty;
 
   return (
     <>
@@ -70,5 +59,25 @@ export function RecentPostsFeed({ first, next, label }: RecentPostsFeedProps) {
       )}
       {openPost && <LazyFullPostDialog postId={openPost.post_id} initial={openPost} onClose={() => setOpenPost(null)} />}
     </>
+  );
+}
+
+/** Two card shapes while the first page loads. */
+export function FeedSkeleton({ label }: { label: string }) {
+  return (
+    <ul className="recent-posts__list" aria-label={label} aria-busy="true">
+      <FeedPostSkeleton />
+      <FeedPostSkeleton />
+    </ul>
+  );
+}
+
+/** The feed has no reviews: a cup and a line. */
+export function FeedEmptyMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="recent-posts__message recent-posts__message--empty">
+      <CupIcon width={28} height={28} />
+      <p>{children}</p>
+    </div>
   );
 }
