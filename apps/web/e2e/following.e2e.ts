@@ -284,6 +284,7 @@ describe('the Following feed, its empty state and mentions', () => {
     await comment.getByRole('link', { name: `@${ben.username}`, exact: true }).waitFor();
     expect(await comment.getByRole('link').count()).toBe(1);
     expect(await comment.getByRole('link').getAttribute('href')).toBe(`/user/${ben.username}`);
+    await expectAccessible(page);
 
     await mention.click();
     await page.waitForURL(`**/user/${ann.username}`);

@@ -12,7 +12,7 @@ import { PlaceRating } from '../../place/PlaceRating';
 import { reviewCountLabel, streetAndCity } from '../../place/place-format';
 import { usePlaceFollow } from '../../place/usePlaceFollow';
 import { FollowButton } from '../../profile/FollowButton';
-import { PlaceIcon } from '../../profile/icons';
+import { CupIcon, PlaceIcon } from '../../profile/icons';
 import { avatarUrlOf, profileImageUrl } from '../../profile/images';
 import { suggestionPoint } from './suggestion-area';
 import './follow-suggestions.css';
@@ -34,8 +34,12 @@ function PlaceSuggestion({ place }: { place: FollowSuggestion['places'][number] 
         <Link to={`/view/${place.establishment_id}`} className="follow-suggestion__name">
           {place.name}
         </Link>
-        {where && <span className="follow-suggestion__detail">{where}</span>}
-        <PlaceRating rating={place.rating.toFixed(1)} reviews={place.posts} size="small" className="follow-suggestion__rating" />
+        <PlaceRating rating={place.rating.toFixed(1)} size="small" className="follow-suggestion__rating" />
+        {/* The count first: a long address is cut short at its end, never the count. */}
+        <span className="follow-suggestion__detail">
+          {reviewCountLabel(place.posts)}
+          {where && <> · {where}</>}
+        </span>
       </span>
       <FollowToggle followed={follow.followed} busy={follow.busy} label={place.name} onToggle={follow.toggle} size="small" />
     </li>
@@ -86,7 +90,10 @@ export function FollowSuggestions({ near }: { near: LatLng }) {
   const people = suggestions.data?.people ?? [];
   return (
     <div className="follow-suggestions">
-      <p className="follow-suggestions__lead">{FOLLOW_SUGGESTIONS_LEAD}</p>
+      <div className="follow-suggestions__lead">
+        <CupIcon width={28} height={28} />
+        <p>{FOLLOW_SUGGESTIONS_LEAD}</p>
+      </div>
       {suggestions.isPending && <p className="follow-suggestions__note">Finding places and people…</p>}
       {suggestions.isError && <p className="follow-suggestions__note">Suggestions could not be loaded just now.</p>}
       {suggestions.data && places.length === 0 && people.length === 0 && (
