@@ -30,6 +30,8 @@ const SCREENS: { [page in WebRouteName]: () => Promise<ComponentType> } = {
   profileByName: () => import('./routes/user/ProfileByNamePage').then((m) => m.ProfileByNamePage),
   profile: () => import('./routes/user/PublicProfilePage').then((m) => m.PublicProfilePage),
   post: () => import('./routes/post/PostPage').then((m) => m.PostPage),
+  notifications: () => import('./routes/notifications/NotificationsPage').then((m) => m.NotificationsPage),
+  unsubscribe: () => import('./routes/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
   contact: () => import('./routes/contact/ContactPage').then((m) => m.ContactPage),
   termsOfService: () => import('./routes/legal/TermsOfServicePage').then((m) => m.TermsOfServicePage),
   privacyPolicy: () => import('./routes/legal/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),

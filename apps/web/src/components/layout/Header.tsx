@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useSession } from '../../features/session/useSession';
 import { useLogout } from '../../features/session/useLogout';
 import './header.css';
@@ -31,7 +32,10 @@ function useDismissMenu(
   }, [open, close, header, toggle]);
 }
 
-/** Logo, product name and the menu; the menu folds behind a button at 900 px or less (spec §2). */
+/**
+ * Logo, product name, the notification bell (signed in) and the menu; the menu folds behind a button at 900 px or
+ * less (spec §2), the bell stays beside it.
+ */
 export function Header() {
   const session = useSession();
   const logout = useLogout();
@@ -50,6 +54,8 @@ export function Header() {
         <img src="/logo.svg" alt="" width={36} height={36} />
         <span className="site-header__name">Siplog</span>
       </Link>
+      {/* Before the menu's button, so it stays in the bar when the menu folds. */}
+      {session && <NotificationBell />}
       <button
         ref={toggleRef}
         type="button"

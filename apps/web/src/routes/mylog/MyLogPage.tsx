@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { AUTH_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { EMAIL_SETTINGS_ANCHOR } from '../../features/notifications/email-settings-link';
 import { FollowListDialog, type FollowListName } from '../../features/profile/FollowListDialog';
 import { QuickPostCallout } from '../../features/post/quick-post/QuickPostButton';
 import { ProfileHeader } from '../../features/profile/ProfileHeader';
@@ -39,11 +40,14 @@ function CheckIcon() {
 
 /**
  * The profile card, edit mode and lists. While a recovery is open (signed in with a temporary password,
- * as the server says), edit mode opens on 'Change Password' and a dialog says why.
+ * as the server says), edit mode opens on 'Change Password' and a dialog says why; a link to the e-mail choices
+ * opens it too.
  */
 function MyProfile({ profile }: { profile: OwnProfile }) {
   const mustChangePassword = profile.must_change_password;
-  const [editing, setEditing] = useState(mustChangePassword);
+  // An unsubscribe page's link to the e-mail choices (/mylog#email-settings) opens edit mode on them.
+  const askedForEmailSettings = useLocation().hash === `#${EMAIL_SETTINGS_ANCHOR}`;
+  const [editing, setEditing] = useState(mustChangePassword || askedForEmailSettings);
   const { showMessage } = useMessageDialog();
   const [openList, setOpenList] = useState<FollowListName | null>(null);
   const uploadInputId = useId();

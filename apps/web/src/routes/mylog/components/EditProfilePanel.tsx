@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeactivateAccountSection } from './DeactivateAccountSection';
+import { EmailSettingsSection } from './EmailSettingsSection';
 
 type Gender = (typeof GENDER_OPTIONS)[number];
 
@@ -105,7 +106,10 @@ interface EditProfilePanelProps {
   passwordOpen?: boolean;
 }
 
-/** Edit mode's settings below the card: gender, the photo, and the collapsible password change and deactivation. */
+/**
+ * Edit mode's settings below the card: gender, the photo, which notifications are e-mailed, and the collapsible
+ * password change and deactivation.
+ */
 export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOpen = false }: EditProfilePanelProps) {
   return (
     <div className="edit-panel" role="group" aria-label="Edit profile">
@@ -113,6 +117,7 @@ export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOp
         <PhotoActions hasImage={profile.profile_images.length > 0} uploadInputId={uploadInputId} uploading={uploading} />
         <GenderSelect stored={profile.gender} />
       </div>
+      <EmailSettingsSection />
       <ChangePasswordSection startOpen={passwordOpen} />
       <DeactivateAccountSection />
     </div>

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { avatarUrlOf } from '../profile/images';
+import { KindIcon } from './KindIcon';
+import type { NotificationGroup } from './notification-groups';
+import { groupHref, profilePath, sentenceParts } from './notification-sentence';
+import { relativeTime } from './relative-time';
+
+interface NotificationLineProps {
+  group: NotificationGroup;
+  /** The time the list was shown, for '5 min ago'. */
+  now: number;
+}
+
+/**
+ * One line of /notifications: the most recent person's picture, the sentence (people link to their profiles, the
+ * review or place to itself; the whole line opens it), the comment when there is one, and when. New ones carry a
+ * dot and, for screen readers, the word 'New'.
+ */
+export function NotificationLine({ group, now }: NotificationLineProps) {
+  const parts = sentenceParts(group);
+  const href = groupHref(group);
+  // Follows have no review or place to open: the line opens the most recent follower's profile, their name's link.
+  const stretchedActor = parts.some((part) => 'target' in part) ? null : group.actors[0];
+  const { newest } = group;
+  return (
+    <li className={`notification${group.isNew ? ' notification--new' : ''}`}>
+      <span className={`notification__picture notification__picture--${group.kind}`}>
+        <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
+        <span className="notification__kind">
+          <KindIcon kind={group.kind} />
+        </span>
+      </span>
+      <div className="notification__body">
+        <p className="notification__text">
+          {group.isNew && <span className="visually-hidden">New: </span>}
+          {parts.map((part, index) =>
+            'actor' in part ? (
+              <Link
+                key={index}
+                to={profilePath(part.actor)}
+                className={part.actor === stretchedActor && index === 0 ? 'notification__actor notification__target' : 'notification__actor'}
+              >
+                {part.text}
+              </Link>
+            ) : 'target' in part ? (
+              <Link key={index} to={href} className="notification__target">
+                {part.text}
+              </Link>
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
+        {newest.comment !== undefined && <p className="notification__comment">“{newest.comment}”</p>}
+        <time className="notification__time" dateTime={newest.created_at} title={new Date(newest.created_at).toLocaleString()}>
+          {relativeTime(newest.created_at, now)}
+        </time>
+      </div>
+      {group.isNew && <span className="notification__dot" aria-hidden="true" />}
+    </li>
+  );
+}

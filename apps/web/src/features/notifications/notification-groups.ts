@@ -1,0 +1,64 @@
+import type { NotificationKind } from '@siplog/contracts';
+import type { NotificationView } from './types';
+
+/** Notifications told as one line: the same kind about the same review (all follows; place reviews by place). */
+export interface NotificationGroup {
+  key: string;
+  kind: NotificationKind;
+  /** Each person once, the most recent first. */
+  actors: string[];
+  /** The group's most recent notification: its time, review, place and comment stand for the line. */
+  newest: NotificationView;
+  /** How many notifications the line stands for. */
+  count: number;
+  /** Whether any of them is new to the person (unread when this visit began). */
+  isNew: boolean;
+}
+
+/**
+ * What makes two notifications one line. Follows are all one line ('… and 3 others followed you'). A review at a
+ * followed place is its own review each time, so those group by the place instead ('… reviewed Dark Matter Coffee').
+ * A mention in a review and mentions in its comments read differently, so they stay apart.
+ */
+export function groupKeyOf(notification: NotificationView): string {
+  switch (notification.kind) {
+    case 'follow':
+      return 'follow';
+    case 'place_review':
+      return `place_review:${notification.establishment_id}`;
+    case 'mention':
+      return `mention:${notification.post_id}:${notification.comment === undefined ? 'review' : 'comment'}`;
+    default:
+      return `${notification.kind}:${notification.post_id}`;
+  }
+}
+
+/**
+ * Groups a newest-first list into lines, each where its most recent notification stands, so the lines are newest
+ * first too. `isNew` says which notifications to mark (the page keeps showing as new what was unread on arrival).
+ */
+export function groupNotifications(
+  notifications: readonly NotificationView[],
+  isNew: (notification: NotificationView) => boolean = (notification) => !notification.read,
+): NotificationGroup[] {
+  const groups = new Map<string, NotificationGroup>();
+  for (const notification of notifications) {
+    const key = groupKeyOf(notification);
+    const group = groups.get(key);
+    if (!group) {
+      groups.set(key, {
+        key,
+        kind: notification.kind,
+        actors: [notification.actor_username],
+        newest: notification,
+        count: 1,
+        isNew: isNew(notification),
+      });
+      continue;
+    }
+    if (!group.actors.includes(notification.actor_username)) group.actors.push(notification.actor_username);
+    group.count++;
+    group.isNew ||= isNew(notification);
+  }
+  return [...groups.values()];
+}

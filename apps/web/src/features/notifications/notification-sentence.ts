@@ -1,0 +1,67 @@
+import { WEB_ROUTES } from '@siplog/contracts';
+import type { NotificationGroup } from './notification-groups';
+
+/** A piece of a notification line: a person (a link to their profile), the line's target (a link), or plain text. */
+export type SentencePart = { text: string; actor: string } | { text: string; target: true } | { text: string };
+
+/** How many people a line names before it says 'and N others'. */
+const NAMED_ACTORS_MAX = 2;
+
+function actorParts(actors: readonly string[]): SentencePart[] {
+  const [first, second] = actors;
+  if (actors.length === 1) return [{ text: first, actor: first }];
+  if (actors.length === NAMED_ACTORS_MAX) return [{ text: first, actor: first }, { text: ' and ' }, { text: second, actor: second }];
+  const others = actors.length - 1;
+  return [{ text: first, actor: first }, { text: ` and ${others} others` }];
+}
+
+/** The rest of the line after the people, by kind; the place's name when the notification has one. */
+function predicateParts(group: NotificationGroup): SentencePart[] {
+  const place = group.newest.establishment_name?.trim() || '';
+  const of = place ? ` of ${place}` : '';
+  switch (group.kind) {
+    case 'follow':
+      return [{ text: ' followed you' }];
+    case 'like':
+      return [{ text: ' liked ' }, { text: `your review${of}`, target: true }];
+    case 'comment':
+      return [{ text: ' commented on ' }, { text: `your review${of}`, target: true }];
+    case 'reply':
+      return [{ text: ' replied after your comment on ' }, { text: `a review${of}`, target: true }];
+    case 'mention':
+      if (group.newest.comment === undefined) return [{ text: ' mentioned you in ' }, { text: `a review${of}`, target: true }];
+      return [{ text: ` mentioned you in ${group.count > 1 ? 'comments' : 'a comment'} on ` }, { text: `a review${of}`, target: true }];
+    case 'place_review':
+      return place
+        ? [{ text: ' reviewed ' }, { text: place, target: true }, { text: ', a place you follow' }]
+        : [{ text: ' reviewed ' }, { text: 'a place you follow', target: true }];
+  }
+}
+
+/** A line as pieces: 'maya_sips and 3 others' 'liked' 'your review of Dark Matter Coffee'. */
+export function sentenceParts(group: NotificationGroup): SentencePart[] {
+  return [...actorParts(group.actors), ...predicateParts(group)];
+}
+
+/** A line as text: 'maya_sips and 3 others liked your review of Dark Matter Coffee'. */
+export function sentenceText(group: NotificationGroup): string {
+  return sentenceParts(group)
+    .map((part) => part.text)
+    .join('');
+}
+
+export function profilePath(username: string): string {
+  return WEB_ROUTES.profile.replace(':username', encodeURIComponent(username));
+}
+
+/**
+ * Where the line leads: the review for likes, comments, replies and mentions, the place for a followed place's new
+ * reviews, and the most recent follower's profile for follows.
+ */
+export function groupHref(group: NotificationGroup): string {
+  const { newest } = group;
+  if (group.kind === 'follow') return profilePath(newest.actor_username);
+  if (group.kind === 'place_review' && newest.establishment_id !== undefined) return WEB_ROUTES.view.replace(':param', String(newest.establishment_id));
+  if (newest.post_id !== undefined) return WEB_ROUTES.post.replace(':id', String(newest.post_id));
+  return profilePath(newest.actor_username);
+}
