@@ -217,6 +217,7 @@ describe('the Following feed, its empty state and mentions', () => {
     const tabs = (await feedTabs(phone).boundingBox())!;
     expect(tabs.x).toBeGreaterThanOrEqual(0);
     expect(tabs.x + tabs.width).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(phone, 'the Following tab in the Activity sheet at 375 px');
     await contexts.closeAll();
   });
 
