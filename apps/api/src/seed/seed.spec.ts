@@ -5,6 +5,7 @@ import { DEFAULT_MAP_CENTER, LIMITS, slugify } from '@siplog/contracts';
 import {
   comments,
   establishments,
+  notifications,
   openMigratedDatabase,
   placeFollows,
   postImages,
@@ -239,6 +240,18 @@ describe('seedDemoData', () => {
     for (const follow of db.select().from(userFollows).all()) expect(follow.followerId).not.toBe(follow.followeeId);
     const authors = new Map(db.select({ id: posts.id, userId: posts.userId }).from(posts).all().map((post) => [post.id, post.userId]));
     for (const like of db.select().from(postLikes).all()) expect(like.userId).not.toBe(authors.get(like.postId));
+  });
+
+  it('tells people of the likes, comments and follows, recent ones unread', () => {
+    const rows = db.select().from(notifications).all();
+    const likes = db.select().from(postLikes).all().length;
+    const followsOfPeople = db.select().from(userFollows).all().length;
+    expect(rows.filter((row) => row.kind === 'like')).toHaveLength(likes);
+    expect(rows.filter((row) => row.kind === 'follow')).toHaveLength(followsOfPeople);
+    expect(rows.filter((row) => row.kind === 'comment').length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.readAt === null)).toBe(true);
+    expect(rows.some((row) => row.readAt !== null)).toBe(true);
+    expect(rows.every((row) => row.userId !== row.actorId && !row.emailPending)).toBe(true);
   });
 
   it('creates verified accounts that sign in with the demo password', async () => {

@@ -1,7 +1,10 @@
+import { eq, ne, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import {
   comments,
   insertEstablishment,
+  notifications,
   placeFollows,
   postImages,
   postLikes,
@@ -135,6 +138,7 @@ function insertDemoRows(tx: Tx, input: SeedInput): SeedResult {
   const placeIds = insertPlaces(tx, input.now);
   const postCount = insertReviews(tx, input, userIds, placeIds);
   insertFollows(tx, input.now, userIds, placeIds);
+  insertNotifications(tx, input.now);
   return { seeded: true, users: userIds.size, places: placeIds.size, posts: postCount };
 }
 
@@ -247,6 +251,39 @@ function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, pl
     createdAt: daysBefore(now, 65 - index),
   }));
   tx.insert(placeFollows).values(places).run();
+}
+
+/**
+ * What the demo's likes, comments and follows would have told people, so a demo person's bell and
+ * /notifications show a history: what happened in the last three days unread, the rest read.
+ */
+function insertNotifications(tx: Tx, now: Date): void {
+  const none = (name: string) => sql<null>`null`.as(name);
+  /** Every column in the table's order, as drizzle's INSERT … SELECT wants them. */
+  const row = (fields: { userId: SQLiteColumn; actorId: SQLiteColumn; kind: string; postId?: SQLiteColumn; commentId?: SQLiteColumn; at: SQLiteColumn }) => ({
+    id: none('id'),
+    userId: fields.userId,
+    actorId: fields.actorId,
+    kind: sql<string>`${fields.kind}`.as('kind'),
+    postId: fields.postId ?? none('post_id'),
+    commentId: fields.commentId ?? none('comment_id'),
+    establishmentId: none('establishment_id'),
+    readAt: sql<number | null>`case when ${fields.at} < ${now.getTime() - 3 * DAY_MS} then ${fields.at} end`.as('read_at'),
+    emailPending: sql<number>`0`.as('email_pending'),
+    createdAt: fields.at,
+  });
+  const likes = tx
+    .select(row({ userId: posts.userId, actorId: postLikes.userId, kind: 'like', postId: posts.id, at: postLikes.createdAt }))
+    .from(postLikes)
+    .innerJoin(posts, eq(posts.id, postLikes.postId))
+    .where(ne(posts.userId, postLikes.userId));
+  const commentsOnReviews = tx
+    .select(row({ userId: posts.userId, actorId: comments.userId, kind: 'comment', postId: posts.id, commentId: comments.id, at: comments.createdAt }))
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(ne(posts.userId, comments.userId));
+  const follows = tx.select(row({ userId: userFollows.followeeId, actorId: userFollows.followerId, kind: 'follow', at: userFollows.createdAt })).from(userFollows);
+  for (const rows of [likes, commentsOnReviews, follows]) tx.insert(notifications).select(rows as never).run();
 }
 
 function idOf<K>(ids: Map<K, number>, key: K): number {
