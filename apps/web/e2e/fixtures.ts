@@ -97,6 +97,28 @@ export async function waitForMail(dataDir: string, to: string, { after = 0 }: { 
   throw new Error(`no mail to ${to} arrived`);
 }
 
+/** An .eml file as a person reads it: the quoted-printable body decoded. */
+export function readableMail(eml: string): string {
+  return eml.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
+}
+
+/**
+ * The path of the first notification e-mail's 'Stop e-mails when {label}' link to `to` (/unsubscribe/{token}),
+ * waiting up to 30 s for it: the API's mailer writes what waited every 10 s.
+ */
+export async function unsubscribePathFromMail(dataDir: string, to: string, label: string): Promise<string> {
+  const stop = new RegExp(`Stop e-mails when ${label}: \\S*?(/unsubscribe/[\\w.-]+)`);
+  for (let attempt = 0; attempt < 300; attempt++) {
+    for (const file of outboxFiles(dataDir)) {
+      const mail = readableMail(fs.readFileSync(path.join(dataDir, 'outbox', file), 'utf8'));
+      const match = mail.includes(`To: ${to}`) ? stop.exec(mail) : null;
+      if (match) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no notification e-mail to ${to} with a link for '${label}'`);
+}
+
 /** The verification code in a mail. */
 export function codeFrom(mail: string): string {
   const match = mail.match(/code is: (\S+)/);

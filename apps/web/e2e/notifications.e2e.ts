@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EMAIL_LABELS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
-import { ANN, BEN, DARK_MATTER, outboxFiles, postJson, registerPerson, seedPlace, seedPosts, trpcQuery, type Person, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, postJson, registerPerson, seedPlace, seedPosts, trpcQuery, unsubscribePathFromMail, type Person, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, signInContext, startApp, type RunningApp } from './harness';
 
 const CARL: Person = { email: 'carl.diaz@example.com', firstname: 'Carl', lastname: 'Diaz', username: 'carldiaz', password: 'Secret123' };
@@ -18,26 +16,6 @@ const notificationList = (page: Page) => page.getByRole('list', { name: 'Notific
 const line = (page: Page, text: string): Locator => notificationList(page).getByRole('listitem').filter({ hasText: text });
 /** A line's text as rendered, its parts (sentence, comment, time) joined by single spaces. */
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
-
-/** An .eml file as a person reads it: the quoted-printable body decoded. */
-function readableMail(eml: string): string {
-  return eml.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
-}
-
-/** The unsubscribe path of the first notification e-mail to `to` with a 'Stop e-mails when …' link for `label`. */
-async function unsubscribePathFromMail(dataDir: string, to: string, label: string): Promise<string> {
-  const stop = new RegExp(`Stop e-mails when ${label}: \\S*?(/unsubscribe/[\\w.-]+)`);
-  // The mailer writes what waited every 10 s.
-  for (let attempt = 0; attempt < 300; attempt++) {
-    for (const file of outboxFiles(dataDir)) {
-      const mail = readableMail(fs.readFileSync(path.join(dataDir, 'outbox', file), 'utf8'));
-      const match = mail.includes(`To: ${to}`) ? stop.exec(mail) : null;
-      if (match) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no notification e-mail to ${to} with a link for '${label}'`);
-}
 
 describe('notifications: the bell, /notifications, e-mail choices and unsubscribe links', () => {
   let app: RunningApp;

@@ -47,7 +47,8 @@ function Unsubscribe({ token }: { token: string }) {
         <h1>Unsubscribe</h1>
         <p role="alert">{NOTIFICATION_MESSAGES.badUnsubscribeLink}</p>
         <p>
-          Signed in, you can choose which e-mails you get in <Link to={EMAIL_SETTINGS_PATH}>My Log</Link>.
+          Signed in, you can choose which <span className="unsubscribe-page__nowrap">e-mails</span> you get in{' '}
+          <Link to={EMAIL_SETTINGS_PATH}>My Log</Link>.
         </p>
       </>
     );

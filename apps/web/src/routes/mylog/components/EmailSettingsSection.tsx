@@ -60,6 +60,9 @@ export function EmailSettingsSection() {
   return (
     <fieldset ref={sectionRef} id={EMAIL_SETTINGS_ANCHOR} className="edit-section email-settings" aria-describedby={mailEnabled ? undefined : 'email-settings-off'}>
       <legend className="edit-section__title">E-mail me when…</legend>
+      <p className={`edit-section__status email-settings__status${status === 'failed' ? ' is-failed' : ''}`} role="status">
+        {STATUS_TEXT[status]}
+      </p>
       {!mailEnabled && (
         <p id="email-settings-off" className="edit-section__hint email-settings__off">
           This site does not send notification e-mail, so these choices have no effect for now.
@@ -84,9 +87,6 @@ export function EmailSettingsSection() {
           ))}
         </div>
       )}
-      <p className={`edit-section__status email-settings__status${status === 'failed' ? ' is-failed' : ''}`} role="status">
-        {STATUS_TEXT[status]}
-      </p>
     </fieldset>
   );
 }
