@@ -17,6 +17,7 @@ const PAGE_PARAMS: Record<string, string[]> = {
   username: [PERSON],
   id: ['1'],
   secret: [ADMIN_PATH],
+  token: ['1.all.not-a-real-token'],
 };
 const PAGE_PATHS = Object.values(WEB_ROUTES).flatMap((route) => {
   const param = /:(\w+)/.exec(route)?.[1];
