@@ -128,7 +128,7 @@ describe('serving the web build (issue 11, findings 4 and 5)', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const rules = (await response.text()).split('\n').map((line) => line.trim());
     expect(rules).toContain('User-agent: *');
-    for (const path of ['/api', '/trpc', '/admin']) expect(rules).toContain(`Disallow: ${path}`);
+    for (const path of ['/api', '/trpc', '/admin', '/notifications', '/unsubscribe']) expect(rules).toContain(`Disallow: ${path}`);
     expect(rules).not.toContain('Disallow: /');
   });
 
