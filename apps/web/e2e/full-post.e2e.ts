@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAddressLine, formatPostDate, POST_MESSAGES, REVIEW_MESSAGES, SOCIAL_MESSAGES } from '@siplog/contracts';
 import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInContext, startApp } from './harness';
-import { ANN, BEN, DARK_MATTER, registerPerson, seedPlace, seedPosts, storePhotos, trpcQuery, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, postJson, registerPerson, seedPlace, seedPosts, storePhotos, trpcQuery, type Session } from './fixtures';
 
 const PLACE = { name: DARK_MATTER.name, city: DARK_MATTER.city };
 
@@ -194,6 +194,37 @@ describe('the full post: modal, /post/{id}, likes, comments, share, edit and del
 
     const answer = await trpcQuery(app.baseUrl, 'post.comments', { postid: cortadoId });
     expect(answer.json.result.data.comments.map((comment: { comment: string }) => comment.comment)).toEqual(['Looks great!', html]);
+  });
+
+  it("deletes a comment after Yes (No keeps it): its author's and the review author's own, nobody else's", async () => {
+    for (const comment of ['Ben may delete this', 'Ann may delete this']) {
+      expect((await postJson(app.baseUrl, '/api/post/addcomment', { postid: cortadoId, comment }, ben.token)).status).toBe(200);
+    }
+    const commentsOnServer = async () =>
+      (await trpcQuery(app.baseUrl, 'post.comments', { postid: cortadoId })).json.result.data.comments.map((c: { comment: string }) => c.comment);
+    const guest = await openFromPlace(await pageAs(null), 'Oat cortado');
+    await guest.getByRole('list', { name: 'Comments' }).getByText('Ann may delete this').waitFor();
+    expect(await guest.getByRole('button', { name: /^Delete the comment/ }).count()).toBe(0);
+
+    const page = await pageAs(ben);
+    const dialog = await openFromPlace(page, 'Oat cortado');
+    const mine = dialog.getByRole('list', { name: 'Comments' }).getByRole('listitem').filter({ hasText: 'Ben may delete this' });
+    await mine.getByRole('button', { name: 'Delete the comment by benortiz' }).click();
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'No' }).click();
+    expect(await mine.count()).toBe(1);
+    await mine.getByRole('button', { name: 'Delete the comment by benortiz' }).click();
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Yes' }).click();
+    await mine.waitFor({ state: 'detached' });
+    expect(await commentsOnServer()).not.toContain('Ben may delete this');
+
+    // Ann wrote the review: she may delete Ben's comment on it too.
+    const annPage = await pageAs(ann);
+    const annDialog = await openFromPlace(annPage, 'Oat cortado');
+    const his = annDialog.getByRole('list', { name: 'Comments' }).getByRole('listitem').filter({ hasText: 'Ann may delete this' });
+    await his.getByRole('button', { name: 'Delete the comment by benortiz' }).click();
+    await annPage.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Yes' }).click();
+    await his.waitFor({ state: 'detached' });
+    expect(await commentsOnServer()).not.toContain('Ann may delete this');
   });
 
   it("copies the review's link, which opens the same review on its own page", async () => {

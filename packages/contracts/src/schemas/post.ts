@@ -12,6 +12,8 @@ export const POST_MESSAGES = {
   notAuthor: 'Only the author can change this review.',
   updated: 'Review updated.',
   deleted: 'Review deleted.',
+  commentNotFound: 'Comment not found',
+  notCommentAuthor: 'Only the comment’s author or the review’s author can delete this comment.',
 } as const;
 
 /** 1 to 5, as a number or the spec's string ('1' to '5'). */
@@ -76,6 +78,8 @@ export const recentPostsCursorSchema = z.strictObject({
   limit: pageField(50).default(LIMITS.feedFirstPage),
   cursor: feedCursorField.nullish(),
 });
+/** The comment's author or the review's author deletes a comment. */
+export const deleteCommentSchema = z.strictObject({ comment_id: idField });
 export const userOrdersSchema = z.strictObject({
   username: z.string({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
   limit: pageField(LIMITS.ordersCarouselLimit).default(LIMITS.ordersCarouselLimit),

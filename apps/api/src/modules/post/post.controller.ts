@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nes
 import {
   LIMITS,
   addCommentSchema,
+  deleteCommentSchema,
   addPostDataSchema,
   updatePostSchema,
   userPlacesSchema,
@@ -177,5 +178,14 @@ export class PostController {
   @ApiZodBody(addCommentSchema)
   addComment(@Actor() actor: AuthUser, @ZodBody(addCommentSchema) body: z.output<typeof addCommentSchema>) {
     return this.posts.addComment(actor, body.postid, body.comment, body.email);
+  }
+
+  @Post('deletecomment')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Deletes a comment: the comment's author or the review's author only" })
+  @ApiZodBody(deleteCommentSchema)
+  deleteComment(@Actor() actor: AuthUser, @ZodBody(deleteCommentSchema) body: z.output<typeof deleteCommentSchema>) {
+    return this.posts.deleteComment(actor, body.comment_id);
   }
 }

@@ -1,5 +1,6 @@
 import {
   addCommentSchema,
+  deleteCommentSchema,
   establishmentIdSchema,
   followingCursorSchema,
   isPostLikedSchema,
@@ -30,6 +31,7 @@ export function postRouter(posts: PostService, authoring: PostAuthoringService) 
     unlike: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => posts.unlike(ctx.actor, input.postid, input.email)),
     isLiked: authedProcedure.input(isPostLikedSchema).query(({ ctx, input }) => posts.isLiked(ctx.actor, input.postid, input.username)),
     comments: publicProcedure.input(postIdSchema).query(({ input }) => posts.comments(input.postid)),
+    deleteComment: authedProcedure.input(deleteCommentSchema).mutation(({ ctx, input }) => posts.deleteComment(ctx.actor, input.comment_id)),
     addComment: authedProcedure
       .input(addCommentSchema)
       .mutation(({ ctx, input }) => posts.addComment(ctx.actor, input.postid, input.comment, input.email)),

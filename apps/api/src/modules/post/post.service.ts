@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
 import { comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
@@ -43,6 +44,7 @@ export interface PostView {
 
 /** A comment as the spec's calls answer it (design §3). */
 export interface CommentView {
+  comment_id: number;
   username: string;
   comment: string;
   comment_date: string;
@@ -133,6 +135,7 @@ export class PostService {
   private readonly placeExistsQuery;
   private readonly byEstablishmentQuery;
   private readonly followingQuery;
+  private readonly commentOwnersQuery;
   private readonly followsCountQuery;
 
   constructor(
@@ -160,6 +163,15 @@ export class PostService {
     this.followingQuery = this.postRows(and(sql`${posts.id} in (${followingCandidates()})`, isActiveUser))
       .limit(P('limit'))
       .offset(P('offset'))
+      .prepare();
+    const reviewAuthors = alias(users, 'review_authors');
+    this.commentOwnersQuery = db
+      .select({ postId: comments.postId, authorId: comments.userId, reviewAuthorId: posts.userId })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .innerJoin(reviewAuthors, eq(reviewAuthors.id, posts.userId))
+      .where(and(eq(comments.id, P('commentId')), isActiveUser, isNull(reviewAuthors.deactivatedAt)))
       .prepare();
     this.followsCountQuery = db
       .select({
@@ -337,7 +349,20 @@ export class PostService {
     // Comments show only in the post's own comment list.
     this.cache.changed(postTag(postId));
     const mentions = this.notifications.mentionNames('comment', [row.id]).get(row.id) ?? [];
-    return { status: 200, comment: toCommentView({ username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
+    return { status: 200, comment: toCommentView({ id: row.id, username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
+  }
+
+  /**
+   * The comment's author or the review's author deletes a comment (its notifications and mentions go with it). A
+   * comment nobody can see (its author or its review's author deactivated) is 404, as an unknown one.
+   */
+  deleteComment(actor: AuthUser, commentId: number): { status: 200 } {
+    const comment = this.commentOwnersQuery.get({ commentId });
+    if (!comment) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
+    if (comment.authorId !== actor.id && comment.reviewAuthorId !== actor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notCommentAuthor);
+    this.db.delete(comments).where(eq(comments.id, commentId)).run();
+    this.cache.changed(postTag(comment.postId));
+    return { status: 200 };
   }
 
   /** A deactivated person's reviews stay out of sight with their profile. */
@@ -408,6 +433,6 @@ type PostRow = {
   [K in keyof typeof postColumns]: (typeof postColumns)[K]['_']['data'];
 };
 
-function toCommentView(row: { username: string; comment: string; createdAt: Date }, mentions: string[]): CommentView {
-  return { username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString(), mentions };
+function toCommentView(row: { id: number; username: string; comment: string; createdAt: Date }, mentions: string[]): CommentView {
+  return { comment_id: row.id, username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString(), mentions };
 }

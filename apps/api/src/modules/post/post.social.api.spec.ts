@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, POST_MESSAGES } from '@siplog/contracts';
-import { comments, insertEstablishment, postLikes, posts, users, type DB } from '@siplog/db';
+import { comments, insertEstablishment, notifications, postLikes, posts, users, type DB } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -89,13 +89,13 @@ describe('likes and comments on a review', () => {
       const html = '<img src=x onerror="alert(1)"> & <b>great</b>';
       const added = await app.post('/api/post/addcomment', { postid, comment: `  ${html}  `, email: bob.email }, bob.auth);
       expect(added.status).toBe(200);
-      expect(added.body).toEqual({ status: 200, comment: { username: 'bobsocial', comment: html, comment_date: expect.any(String), mentions: [] } });
+      expect(added.body).toEqual({ status: 200, comment: { comment_id: expect.any(Number), username: 'bobsocial', comment: html, comment_date: expect.any(String), mentions: [] } });
       await app.post('/api/post/addcomment', { postid, comment: 'Second!' }, cal.auth);
       const listed = await app.post('/api/post/loadcomments', { postid });
       expect(listed.status).toBe(200);
       expect(listed.body.comments).toEqual([
-        { username: 'bobsocial', comment: html, comment_date: added.body.comment.comment_date, mentions: [] },
-        { username: 'calsocial', comment: 'Second!', comment_date: expect.any(String), mentions: [] },
+        { comment_id: added.body.comment.comment_id, username: 'bobsocial', comment: html, comment_date: added.body.comment.comment_date, mentions: [] },
+        { comment_id: expect.any(Number), username: 'calsocial', comment: 'Second!', comment_date: expect.any(String), mentions: [] },
       ]);
       expect(app.db.select().from(comments).where(eq(comments.postId, postid)).get()!.body).toBe(html);
     });
@@ -120,6 +120,29 @@ describe('likes and comments on a review', () => {
       const listed = await app.trpc('query', 'post.comments', { postid });
       expect(listed.data.comments.at(-1)).toMatchObject({ username: 'annsocial', comment: 'Via tRPC' });
       expect((await app.trpc('mutation', 'post.addComment', { postid, comment: 'Hi' })).status).toBe(401);
+    });
+
+    it('lets the comment’s author or the review’s author delete a comment, with its notifications; anyone else 403, unknown 404', async () => {
+      const byBob = (await app.post('/api/post/addcomment', { postid, comment: 'Delete me @calsocial' }, bob.auth)).body.comment.comment_id;
+      const byCal = (await app.trpc('mutation', 'post.addComment', { postid, comment: 'And me' }, cal.auth)).data.comment.comment_id;
+      const ids = async () => (await app.post('/api/post/loadcomments', { postid })).body.comments.map((c: { comment_id: number }) => c.comment_id);
+      const calNotified = () => app.db.select().from(notifications).where(eq(notifications.commentId, byBob)).all().length;
+      expect(calNotified()).toBeGreaterThan(0);
+
+      expect((await app.post('/api/post/deletecomment', { comment_id: byBob })).status).toBe(401);
+      const stranger = await app.post('/api/post/deletecomment', { comment_id: byBob }, cal.auth);
+      expect(stranger.body).toEqual({ status: 403, msg: POST_MESSAGES.notCommentAuthor });
+      for (const body of [{}, { comment_id: 'x' }, { comment_id: [byBob] }, { comment_id: byBob, extra: 1 }]) {
+        expect((await app.post('/api/post/deletecomment', body, bob.auth)).status, JSON.stringify(body)).toBe(400);
+      }
+      expect(await ids()).toContain(byBob);
+
+      expect((await app.post('/api/post/deletecomment', { comment_id: byBob }, bob.auth)).body).toEqual({ status: 200 });
+      expect(calNotified()).toBe(0);
+      expect((await app.trpc('mutation', 'post.deleteComment', { comment_id: byCal }, ann.auth)).data).toEqual({ status: 200 }); // the review's author
+      expect(await ids()).not.toContain(byBob);
+      expect(await ids()).not.toContain(byCal);
+      expect((await app.post('/api/post/deletecomment', { comment_id: byBob }, bob.auth)).body).toEqual({ status: 404, msg: POST_MESSAGES.commentNotFound });
     });
 
     it('limits comments per account (429), leaving other people free to comment', async () => {

@@ -125,7 +125,7 @@ export function FullPost({ post, headingId: givenHeadingId, headingLevel = 2, on
             {notice}
           </p>
         )}
-        <CommentList postId={post.post_id} />
+        <CommentList postId={post.post_id} reviewAuthor={post.username} />
       </div>
       <CommentForm postId={post.post_id} />
     </article>

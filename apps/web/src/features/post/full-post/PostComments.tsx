@@ -6,9 +6,11 @@ import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
 import { useSession } from '../../session/useSession';
+import { DeleteCommentButton } from './DeleteCommentButton';
 
 /** The review's comments, oldest first so the newest is last; shown as text (known @names as links), never as HTML. */
-export function CommentList({ postId }: { postId: number }) {
+export function CommentList({ postId, reviewAuthor }: { postId: number; reviewAuthor: string }) {
+  const session = useSession();
   const comments = trpc.post.comments.useQuery({ postid: postId }, { retry: false });
   const listRef = useRef<HTMLOListElement>(null);
   const count = comments.data?.comments.length ?? 0;
@@ -29,17 +31,22 @@ export function CommentList({ postId }: { postId: number }) {
       {comments.data && count === 0 && <p className="full-post__muted">No comments yet.</p>}
       {count > 0 && (
         <ol ref={listRef} className="full-post__comment-list" aria-label="Comments">
-          {comments.data?.comments.map((comment, index) => (
-            <li key={`${comment.comment_date}-${index}`} className="full-post__comment">
+          {comments.data?.comments.map((comment) => (
+            <li key={comment.comment_id} className="full-post__comment">
               <Link to={`/user/${encodeURIComponent(comment.username)}`} className="full-post__comment-author">
                 @{comment.username}
               </Link>{' '}
               <span className="full-post__comment-text">
                 <MentionText text={comment.comment} mentions={comment.mentions} />
               </span>
-              <time className="full-post__comment-date" dateTime={comment.comment_date}>
-                {formatPostDate(comment.comment_date)}
-              </time>
+              <span className="full-post__comment-meta">
+                <time className="full-post__comment-date" dateTime={comment.comment_date}>
+                  {formatPostDate(comment.comment_date)}
+                </time>
+                {session && (session.username === comment.username || session.username === reviewAuthor) && (
+                  <DeleteCommentButton postId={postId} commentId={comment.comment_id} author={comment.username} />
+                )}
+              </span>
             </li>
           ))}
         </ol>
