@@ -18,6 +18,7 @@ import { benchAdminBackup } from './admin-backup.bench';
 import { benchAdminLogs } from './admin-logs.bench';
 import { benchFeed } from './feed.bench';
 import { benchPlaces } from './places.bench';
+import { benchSocialLoop } from './social-loop.bench';
 import { benchTiles } from './tiles.bench';
 import { benchUpload } from './upload.bench';
 
@@ -88,6 +89,10 @@ async function main(): Promise<void> {
 
   // The feed at scale (1,000,000 reviews) against a raw node:http + better-sqlite3 server on the same file.
   await benchFeed();
+
+  // The social loop (issue 16) on 1,000,000 reviews and 20,000 people following 200 people and 20 places each: the
+  // Following feed's SQL and HTTP beside the raw server, the bell's polls from 1,000 open pages, likes and comments.
+  await benchSocialLoop();
 
   // Admin (issue 10): an online backup of the 1,000,000-review database while 20 writers and a feed reader keep going,
   // then 31 days of 50,000-line logs loaded and counted as the FR Logs panel does.

@@ -24,7 +24,7 @@ import { printCrowd, runCrowd, type CrowdResult } from './crowd.bench';
 import { percentile } from './measure';
 
 const SIZE = { people: 20_000, places: 50_000, posts: Number(process.env.FEED_BENCH_POSTS) || 1_000_000 };
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 /** Per case and server: a second of warm-up, then ROUNDS rounds of SECONDS, the two servers taking turns. */
 const WARM_UP_SECONDS = 1;
 const ROUNDS = 2;
@@ -34,14 +34,14 @@ const SLOW_CASE_REQUESTS = 2 * CONNECTIONS;
 /** Ours as it ships (public cache on), ours with PUBLIC_CACHE_MB=0, and the raw yardstick: printed in this order. */
 const KINDS: ServerKind[] = ['ours', 'uncached', 'raw'];
 
-interface FeedCase {
+export interface FeedCase {
   name: string;
   requests: Array<{ method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }>;
   /** Deep OFFSET: too slow for rounds of seconds at 50 connections, so a fixed amount once per server. */
   slow?: boolean;
 }
 
-interface CaseResult {
+export interface CaseResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -122,9 +122,16 @@ export class ServerProcess {
   }
 
   /** CPU time (µs) the server process has used so far. */
-  cpu(): Promise<number> {
+  async cpu(): Promise<number> {
+    return (await this.usage()).cpu;
+  }
+
+  /** CPU time (µs) used so far and resident memory (bytes) now. */
+  usage(): Promise<{ cpu: number; rss: number }> {
     return new Promise((resolve) => {
-      this.child.once('message', (message: FromServer) => resolve(message.type === 'cpu' ? message.user + message.system : 0));
+      this.child.once('message', (message: FromServer) =>
+        resolve(message.type === 'cpu' ? { cpu: message.user + message.system, rss: message.rss } : { cpu: 0, rss: message.rss }),
+      );
       this.child.send('cpu' satisfies ToServer);
     });
   }
@@ -158,7 +165,7 @@ export class ServerProcess {
 
 let nextClient = 1;
 
-async function load(server: ServerProcess, feedCase: FeedCase, run: { seconds: number } | { amount: number }): Promise<CaseResult> {
+export async function load(server: ServerProcess, feedCase: FeedCase, run: { seconds: number } | { amount: number }): Promise<CaseResult> {
   await server.drain();
   const times: number[] = [];
   const failures: Record<string, number> = {};
@@ -213,7 +220,7 @@ async function load(server: ServerProcess, feedCase: FeedCase, run: { seconds: n
 }
 
 /** One answer per case (its first request), to check both servers say the same. */
-async function answersOf(server: ServerProcess, cases: FeedCase[]): Promise<unknown[]> {
+export async function answersOf(server: ServerProcess, cases: FeedCase[]): Promise<unknown[]> {
   const answers: unknown[] = [];
   for (const feedCase of cases) {
     const { method, path: route, body, headers } = feedCase.requests[0];
@@ -245,7 +252,7 @@ function workFloor(file: string, cases: FeedCase[]): number[] {
  * Both servers are up, but only one takes load at a time: per case, a warm-up each, then rounds in turn (ours, raw,
  * ours, raw), and each server's best round counts, so load from elsewhere on the machine weighs on both alike.
  */
-async function runCases(servers: ServerProcess[], cases: FeedCase[]): Promise<CaseResult[][]> {
+export async function runCases(servers: ServerProcess[], cases: FeedCase[]): Promise<CaseResult[][]> {
   const results: CaseResult[][] = servers.map(() => []);
   for (const feedCase of cases) {
     if (feedCase.slow) {

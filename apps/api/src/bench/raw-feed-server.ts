@@ -6,10 +6,17 @@
  *   POST /api/post/loadpostsbyestablishment {establishment_id}
  *   GET  /trpc/post.recent?input={"limit":5,"cursor":"ms_id"}
  *   POST /api/user/loadpublicprofile {username}
+ * and, signed in (issue 16), the Following feed with PostService's own SQL (app-sql.ts reads it from the service):
+ *   GET  /trpc/post.following?input={"limit":5,"cursor":"ms_id"}
+ *   POST /api/post/loadfollowingposts {limit, skip}
  */
+import crypto, { type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { DB } from '@siplog/db';
+import { argumentsOf, followingSqlOf } from './app-sql';
 
 type Sqlite = DB['$client'];
 type SqliteConstructor = new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => Sqlite;
@@ -48,15 +55,53 @@ export const FEED_SQL = {
     'select "establishments"."id", "establishments"."name" from "place_follows" inner join "establishments" on "establishments"."id" = "place_follows"."establishment_id" ' +
     'where "place_follows"."user_id" = ? order by "establishments"."name" asc',
   profileImages: 'select "file_name" from "profile_images" where "profile_images"."user_id" in (?) order by "profile_images"."id" asc',
+  /** TokenService's live-session lookup, reduced to the one column the raw server needs. */
+  liveSession:
+    'select "users"."id" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" ' +
+    'where ("sessions"."id" = ? and "sessions"."revoked_at" is null and "sessions"."expires_at" > ?)',
 } as const;
+
+/**
+ * A session token's user id, or null: what TokenService.verify checks (HS256 signature, issuer, audience, expiry,
+ * a live session whose user is the token's subject), with node:crypto and one prepared lookup instead of jose and
+ * drizzle. The secret is the one our API keeps in DATA_DIR, read on the first signed-in request.
+ */
+export function createTokenCheck(sqlite: Sqlite, secretFile: string): (authorization: string | undefined) => number | null {
+  const liveSession = sqlite.prepare(FEED_SQL.liveSession).pluck();
+  let key: KeyObject | undefined;
+  return (authorization) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const [header, payload, signature, extra] = token?.split('.') ?? [];
+    if (!signature || extra !== undefined) return null;
+    key ??= crypto.createSecretKey(Buffer.from(fs.readFileSync(secretFile, 'utf8').trim()));
+    const expected = crypto.createHmac('sha256', key).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+    let claims: { iss?: unknown; aud?: unknown; exp?: unknown; sub?: unknown; jti?: unknown };
+    try {
+      if ((JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown }).alg !== 'HS256') return null;
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+    } catch {
+      return null;
+    }
+    const now = Date.now();
+    if (claims.iss !== 'siplog' || claims.aud !== 'siplog-web' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
+    if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') return null;
+    const userId = liveSession.get(claims.jti, now) as number | undefined;
+    return userId !== undefined && String(userId) === claims.sub ? userId : null;
+  };
+}
 
 /** Columns in the order of POST_COLUMNS (statements run in raw mode, as drizzle runs them). */
 type PostRow = [number, string, number, string, number, string, string, number, string, string, string, string, string];
 
 const BY_ESTABLISHMENT_MAX = 100;
 
-/** The raw server's work without HTTP: (method, url, body) -> [status, answer]. */
-export type FeedAnswers = ((method: string, url: string, body: string) => [number, unknown]) & { close: () => void };
+/** The raw server's work without HTTP: (method, url, body, Authorization header) -> [status, answer]. */
+export type FeedAnswers = ((method: string, url: string, body: string, authorization?: string) => [number, unknown]) & { close: () => void };
+
+/** Before every review: the first page of a feed paged by (created_at, id), as PostService starts one. */
+const FEED_START = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
 
 export function createFeedAnswers(databaseFile: string): FeedAnswers {
   const sqlite = new Database(databaseFile, { readonly: true, fileMustExist: true });
@@ -73,6 +118,11 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
   const postCount = statement(FEED_SQL.postCount);
   const followedPlaces = statement(FEED_SQL.followedPlaces);
   const profileImages = statement(FEED_SQL.profileImages);
+  const appSql = followingSqlOf(sqlite);
+  const followingPage = statement(appSql.following.sql);
+  const followsCount = statement(appSql.followsCount.sql);
+  const mentionNames = sqlite.prepare(appSql.postMentionNames).raw(true);
+  const userOf = createTokenCheck(sqlite, path.join(path.dirname(databaseFile), 'jwt-secret'));
 
   function views(rows: PostRow[]) {
     if (rows.length === 0) return [];
@@ -84,6 +134,12 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
       else imagesOf.set(postId, [fileName]);
     }
     const likes = new Map(likeCounts.all(ids) as Array<[number, number]>);
+    const mentionsOf = new Map<number, string[]>();
+    for (const [postId, username] of mentionNames.all({ ids }) as Array<[number, string]>) {
+      const list = mentionsOf.get(postId);
+      if (list) list.push(username);
+      else mentionsOf.set(postId, [username]);
+    }
     return rows.map((row) => ({
       post_id: row[0],
       _id: row[0],
@@ -101,13 +157,43 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
       est_state: row[10],
       est_zip: row[11],
       est_country: row[12],
+      mentions: mentionsOf.get(row[0]) ?? [],
     }));
   }
+
+  const followingRows = (me: number, after: { createdAt: number; id: number }, take: number, limit: number, offset: number) =>
+    followingPage.all(...argumentsOf(appSql.following, { me, ...after, take, limit, offset })) as PostRow[];
 
   const count = (value: unknown, fallback: number, max: number) =>
     value === undefined ? fallback : Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max ? (value as number) : NaN;
 
-  function answer(method: string, url: string, body: string): [number, unknown] {
+  function answer(method: string, url: string, body: string, authorization?: string): [number, unknown] {
+    if (method === 'GET' && url.startsWith('/trpc/post.following?')) {
+      const me = userOf(authorization);
+      if (me === null) return [401, { error: { message: 'Sign in first' } }];
+      const input = JSON.parse(new URL(url, 'http://raw').searchParams.get('input') ?? '{}') as { limit?: unknown; cursor?: unknown };
+      const limit = count(input.limit, 5, 50);
+      if (Number.isNaN(limit)) return [400, { error: { message: 'Bad input' } }];
+      let after = FEED_START;
+      if (typeof input.cursor === 'string' && /^\d{1,15}_\d{1,15}$/.test(input.cursor)) {
+        const [createdAt, id] = input.cursor.split('_').map(Number);
+        after = { createdAt, id };
+      } else if (input.cursor !== undefined && input.cursor !== null) return [400, { error: { message: 'Bad input' } }];
+      const posts = views(followingRows(me, after, limit, limit, 0));
+      const last = posts.at(-1);
+      const nextCursor = last && posts.length === limit ? `${Date.parse(last.post_date)}_${last.post_id}` : null;
+      const follows = (followsCount.get(...argumentsOf(appSql.followsCount, { me })) as [number])[0];
+      return [200, { result: { data: { posts, nextCursor, follows } } }];
+    }
+    if (method === 'POST' && url === '/api/post/loadfollowingposts') {
+      const me = userOf(authorization);
+      if (me === null) return [401, { status: 401, msg: 'Sign in first' }];
+      const input = JSON.parse(body || '{}') as { limit?: unknown; skip?: unknown };
+      const limit = count(input.limit, 5, 50);
+      const skip = count(input.skip, 0, 100_000);
+      if (Number.isNaN(limit) || Number.isNaN(skip)) return [400, { status: 400, msg: 'Bad input' }];
+      return [200, { posts: views(followingRows(me, FEED_START, skip + limit, limit, skip)) }];
+    }
     if (method === 'POST' && url === '/api/post/loadrecentposts') {
       const input = JSON.parse(body || '{}') as { limit?: unknown; skip?: unknown };
       const limit = count(input.limit, 5, 50);
@@ -177,7 +263,7 @@ export function createRawFeedServer(databaseFile: string): http.Server {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       try {
-        const [status, body] = answer(request.method ?? 'GET', request.url ?? '/', Buffer.concat(chunks).toString('utf8'));
+        const [status, body] = answer(request.method ?? 'GET', request.url ?? '/', Buffer.concat(chunks).toString('utf8'), request.headers.authorization);
         send(response, status, body);
       } catch {
         send(response, 400, { status: 400, msg: 'Bad input' });
