@@ -64,8 +64,9 @@ CREATE INDEX `notifications_user_idx` ON `notifications` (`user_id`,`id`);--> st
 CREATE INDEX `notifications_unread_idx` ON `notifications` (`user_id`) WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE INDEX `notifications_email_pending_idx` ON `notifications` (`user_id`,`id`) WHERE "notifications"."email_pending" = 1;--> statement-breakpoint
 CREATE INDEX `notifications_post_idx` ON `notifications` (`post_id`);--> statement-breakpoint
-CREATE INDEX `notifications_comment_idx` ON `notifications` (`comment_id`);--> statement-breakpoint
-CREATE INDEX `notifications_establishment_idx` ON `notifications` (`establishment_id`);--> statement-breakpoint
+CREATE INDEX `notifications_comment_idx` ON `notifications` (`comment_id`) WHERE "notifications"."comment_id" is not null;--> statement-breakpoint
+CREATE INDEX `notifications_establishment_idx` ON `notifications` (`establishment_id`) WHERE "notifications"."establishment_id" is not null;--> statement-breakpoint
 CREATE INDEX `notifications_actor_idx` ON `notifications` (`actor_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `notifications_one_like_unique` ON `notifications` (`user_id`,`actor_id`,`post_id`) WHERE "notifications"."kind" = 'like';--> statement-breakpoint
-CREATE UNIQUE INDEX `notifications_one_follow_unique` ON `notifications` (`user_id`,`actor_id`) WHERE "notifications"."kind" = 'follow';
+CREATE UNIQUE INDEX `notifications_one_follow_unique` ON `notifications` (`user_id`,`actor_id`) WHERE "notifications"."kind" = 'follow';--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_one_unread_reply_unique` ON `notifications` (`user_id`,`post_id`) WHERE "notifications"."kind" = 'reply' and "notifications"."read_at" is null;

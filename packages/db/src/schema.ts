@@ -287,12 +287,15 @@ export const notifications = sqliteTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_email_pending_idx').on(t.userId, t.id).where(sql`${t.emailPending} = 1`),
     index('notifications_post_idx').on(t.postId),
-    index('notifications_comment_idx').on(t.commentId),
-    index('notifications_establishment_idx').on(t.establishmentId),
+    // Only the rows that have one: a like or a follow then writes two index entries fewer (cascading deletes still use them).
+    index('notifications_comment_idx').on(t.commentId).where(sql`${t.commentId} is not null`),
+    index('notifications_establishment_idx').on(t.establishmentId).where(sql`${t.establishmentId} is not null`),
     index('notifications_actor_idx').on(t.actorId),
     /** However often someone toggles a like or a follow, the other person hears of it once. */
     uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId).where(sql`${t.kind} = 'like'`),
     uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
+    /** A busy thread tells each earlier commenter once until they read it, not once per comment. */
+    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
   ],
 );

@@ -63,13 +63,15 @@ export class NotificationRepository {
       unfollowed: prepare(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
       liked: prepare(`insert or ignore into notifications (user_id, actor_id, kind, post_id, email_pending)
         select p.user_id, :actor, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor`),
-      unliked: prepare(`delete from notifications where kind = 'like' and actor_id = :actor and post_id = :postId and read_at is null`),
+      // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
+      unliked: prepare(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
+        and actor_id = :actor and post_id = :postId and read_at is null`),
       commented: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select p.user_id, :actor, 'comment', p.id, :commentId, ${emailPending('comment', 'p.user_id')}
         from posts p where p.id = :postId and p.user_id <> :actor`),
       // Earlier commenters on the review, once each: not the author (told of the comment), the commenter, or anyone
-      // this comment mentions (told of the mention).
-      replied: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+      // this comment mentions (told of the mention); someone with an unread reply on this review already is not told again.
+      replied: prepare(`insert or ignore into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select distinct c.user_id, :actor, 'reply', :postId, :commentId, ${emailPending('reply', 'c.user_id')}
         from comments c where c.post_id = :postId and c.id <> :commentId and c.user_id <> :actor
           and c.user_id <> (select user_id from posts where id = :postId)

@@ -97,4 +97,49 @@ describe('the Following feed', () => {
     await app.post('/api/user/deactivateaccount', { password: stranger.password }, stranger.auth);
     expect(orders((await app.post('/api/post/loadfollowingposts', { limit: 10 }, reader.auth)).body)).toEqual(['mine']);
   });
+
+  it('matches the plain definition on many people, places, shared instants and page sizes, by cursor and by skip', async () => {
+    const people = await Promise.all(['wide1f', 'wide2f', 'wide3f', 'wide4f', 'wide5f', 'wide6f'].map((name) => registerAccount(app, name)));
+    const places = Array.from({ length: 5 }, (_, i) => insertEstablishment(app.db, { placeId: `siplog:wide${i}`, name: `Wide ${i}`, lat: 31 + i, lng: -96 }).id);
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const authors = [...people.map((person) => person.username), 'wanderf'];
+    await registerAccount(app, 'wanderf');
+    const base = Date.UTC(2026, 6, 1);
+    for (let i = 0; i < 160; i++) {
+      // Several reviews share an instant, so the id must break ties.
+      const createdAt = new Date(base + next(60) * 60_000);
+      app.db.insert(posts).values({ userId: userId(app.db, authors[next(authors.length)]), establishmentId: places[next(places.length)], orderText: `w${i}`, review: 'x', rating: 3, createdAt }).run();
+    }
+    const wide = people[0];
+    for (const person of people.slice(1, 4)) await app.post('/api/user/followuser', { targetusername: person.username }, wide.auth);
+    for (const place of places.slice(0, 2)) await app.post('/api/place/followestablishment', { establishment_id: place }, wide.auth);
+    await app.post('/api/user/deactivateaccount', { password: people[3].password }, people[3].auth);
+
+    const followed = new Set([userId(app.db, wide.username), userId(app.db, people[1].username), userId(app.db, people[2].username)]);
+    const active = (id: number) => app.db.select().from(users).where(eq(users.id, id)).get()!.deactivatedAt === null;
+    const expected = app.db
+      .select()
+      .from(posts)
+      .all()
+      .filter((post) => active(post.userId) && (followed.has(post.userId) || places.slice(0, 2).includes(post.establishmentId)))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((post) => post.orderText);
+    expect(expected.length).toBeGreaterThan(40);
+
+    for (const limit of [1, 3, 7]) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 200; page++) {
+        const answer = await app.trpc('query', 'post.following', { limit, cursor }, wide.auth);
+        walked.push(...orders(answer.data));
+        cursor = answer.data.nextCursor;
+        if (!cursor) break;
+      }
+      expect(walked, `limit ${limit}`).toEqual(expected);
+    }
+    for (const skip of [0, 5, 17, 40]) {
+      expect(orders((await app.post('/api/post/loadfollowingposts', { limit: 9, skip }, wide.auth)).body), `skip ${skip}`).toEqual(expected.slice(skip, skip + 9));
+    }
+  });
 });

@@ -95,28 +95,45 @@ function parseCursor(cursor: string | null | undefined): { createdAt: number; id
 }
 
 /**
- * The ids of the reviews someone's Following feed may show next: each source's newest `take` reviews before the
- * cursor (each person followed, each place followed, and their own), walked on (user_id, created_at) and
- * (establishment_id, created_at). The page's `take` newest are among them, so the work is one short index walk per
- * source, the same on the first page as ten thousand reviews deep, and a source that rarely posts costs no scan.
+ * The ids of one page of someone's Following feed (`limit` after `offset`, before the cursor): reviews by the people
+ * they follow, at the places they follow, and their own. One index seek per source finds its newest review; the
+ * `take`-th newest of those times (take = limit + offset) is a floor the whole page lies on or above (at least `take`
+ * distinct reviews are that new), so only the few sources with anything that new are read further, each at most its
+ * own `take` newest, and only the page's rows are joined. The work is the same on the first page as 10,000 reviews
+ * deep, and a source that rarely posts costs one seek.
  */
-function followingCandidates() {
+function followingPageIds() {
   const before = (alias: string) => sql.raw(`(${alias}.created_at, ${alias}.id) < (`).append(sql`${P('createdAt')}, ${P('id')})`);
-  const newestTake = sql`order by q.created_at desc, q.id desc limit ${P('take')}`;
+  const newestFirst = (alias: string) => sql.raw(`order by ${alias}.created_at desc, ${alias}.id desc`);
+  /** The n-th newest review time (offset n - 1) of a person, or of a place by active people, before the cursor. */
+  const personNth = (source: SQL, offset: SQL) =>
+    sql`(select t.created_at from ${posts} t where t.user_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
+  const placeNth = (source: SQL, offset: SQL) =>
+    sql`(select t.created_at from ${posts} t join ${users} ta on ta.id = t.user_id and ta.deactivated_at is null
+         where t.establishment_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
+  const last = sql`${P('take')} - 1`;
   return sql`
-    select p.id from ${userFollows} f
-      join ${users} u on u.id = f.followee_id and u.deactivated_at is null
-      join ${posts} p on p.id in (
-        select q.id from ${posts} q where q.user_id = f.followee_id and ${before('q')} ${newestTake})
-    where f.follower_id = ${P('me')}
-    union
-    select p.id from ${placeFollows} pf
-      join ${posts} p on p.id in (
-        select q.id from ${posts} q join ${users} a on a.id = q.user_id and a.deactivated_at is null
-        where q.establishment_id = pf.establishment_id and ${before('q')} ${newestTake})
-    where pf.user_id = ${P('me')}
-    union
-    select id from (select q.id from ${posts} q where q.user_id = ${P('me')} and ${before('q')} ${newestTake})`;
+    with sources(kind, id, newest) as materialized (
+      select 1, f.followee_id, ${personNth(sql.raw('f.followee_id'), sql.raw('0'))}
+        from ${userFollows} f join ${users} u on u.id = f.followee_id and u.deactivated_at is null where f.follower_id = ${P('me')}
+      union all
+      select 2, pf.establishment_id, ${placeNth(sql.raw('pf.establishment_id'), sql.raw('0'))} from ${placeFollows} pf where pf.user_id = ${P('me')}
+      union all
+      select 1, ${P('me')}, ${personNth(sql`${P('me')}`, sql.raw('0'))}
+    ),
+    floor(at) as (select coalesce((select distinct newest from sources where newest is not null order by newest desc limit 1 offset ${last}), 0)),
+    live(kind, id, low) as (
+      select kind, id, max((select at from floor),
+        coalesce(case kind when 1 then ${personNth(sql.raw('s.id'), last)} else ${placeNth(sql.raw('s.id'), last)} end, 0))
+      from sources s where s.newest >= (select at from floor)
+    ),
+    candidates(created_at, id) as (
+      select q.created_at, q.id from live s join ${posts} q on s.kind = 1 and q.user_id = s.id and q.created_at >= s.low and ${before('q')}
+      union
+      select q.created_at, q.id from live s join ${posts} q on s.kind = 2 and q.establishment_id = s.id and q.created_at >= s.low and ${before('q')}
+        join ${users} qa on qa.id = q.user_id and qa.deactivated_at is null
+    )
+    select id from candidates order by created_at desc, id desc limit ${P('limit')} offset ${P('offset')}`;
 }
 
 @Injectable()
@@ -160,10 +177,7 @@ export class PostService {
     this.byEstablishmentQuery = this.postRows(and(eq(posts.establishmentId, P('id')), isActiveUser))
       .limit(POSTS_BY_ESTABLISHMENT_MAX)
       .prepare();
-    this.followingQuery = this.postRows(and(sql`${posts.id} in (${followingCandidates()})`, isActiveUser))
-      .limit(P('limit'))
-      .offset(P('offset'))
-      .prepare();
+    this.followingQuery = this.postRows(and(sql`${posts.id} in (${followingPageIds()})`, isActiveUser)).prepare();
     const reviewAuthors = alias(users, 'review_authors');
     this.commentOwnersQuery = db
       .select({ postId: comments.postId, authorId: comments.userId, reviewAuthorId: posts.userId })
