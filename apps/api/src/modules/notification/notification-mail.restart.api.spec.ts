@@ -136,6 +136,10 @@ describe('the mail queue across a kill -9', () => {
     expect(failed).toMatchObject({ toAddress: 'annkill@example.com', sentAt: null, lastError: expect.stringContaining('451') });
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
 
+    // The failure is logged (the file transport writes asynchronously: wait for it before the kill).
+    const logs = () => fs.readdirSync(path.join(dataDir, 'logs')).filter((file) => file.endsWith('.log')).map((file) => fs.readFileSync(path.join(dataDir, 'logs', file), 'utf8')).join('\n');
+    await waitFor(() => logs().includes(`Mail ${failed.id} to annkill@example.com failed (attempt 1)`), 10_000);
+
     server!.kill('SIGKILL');
     await new Promise((resolve) => server!.once('exit', resolve));
     expect(queued()).toHaveLength(1);
@@ -153,7 +157,5 @@ describe('the mail queue across a kill -9', () => {
     expect(smtp.received[0].text).toContain(`Message-ID: <mail-${failed.id}@siplog.example>`);
     expect(queued()).toHaveLength(1);
 
-    const logs = fs.readdirSync(path.join(dataDir, 'logs')).map((file) => fs.readFileSync(path.join(dataDir, 'logs', file), 'utf8')).join('\n');
-    expect(logs).toContain(`Mail ${failed.id} to annkill@example.com failed (attempt 1)`);
   }, 90_000);
 });

@@ -1,10 +1,8 @@
-import { useRef, useState } from 'react';
 import { DIALOG_TITLES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
-import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
-import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { usePostCache } from './usePostCache';
 
 /**
@@ -12,42 +10,29 @@ import { usePostCache } from './usePostCache';
  * caller closes the post (`onDeleted`) and the lists that showed it reload.
  */
 export function DeletePostButton({ postId, onDeleted }: { postId: number; onDeleted: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const { showMessage } = useMessageDialog();
   const cache = usePostCache(postId);
   const remove = trpc.post.remove.useMutation();
-  const inFlight = useRef(false);
-
-  const confirm = async () => {
-    setConfirming(false);
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      const answer = await remove.mutateAsync({ postid: postId });
-      onDeleted();
-      cache.afterDelete();
-      showMessage({ title: DIALOG_TITLES.message, body: answer.msg });
-    } catch (error) {
-      logToServer('error', describeFailure(`Delete of post ${postId}`, error));
-      showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  const deletion = useConfirmedDelete(`Delete of post ${postId}`, async () => {
+    const answer = await remove.mutateAsync({ postid: postId });
+    onDeleted();
+    cache.afterDelete();
+    showMessage({ title: DIALOG_TITLES.message, body: answer.msg });
+  });
 
   return (
     <>
       <button
         type="button"
         className="button button--danger button--small"
-        onClick={() => setConfirming(true)}
+        onClick={deletion.ask}
         disabled={remove.isPending}
         aria-haspopup="dialog"
       >
         {remove.isPending ? 'Deleting…' : 'Delete'}
       </button>
-      {confirming && (
-        <ConfirmDialog title="Delete this review?" onConfirm={() => void confirm()} onCancel={() => setConfirming(false)}>
+      {deletion.confirming && (
+        <ConfirmDialog title="Delete this review?" onConfirm={deletion.confirm} onCancel={deletion.cancel}>
           <p>Its photos, likes and comments go with it. This cannot be undone.</p>
         </ConfirmDialog>
       )}

@@ -1,0 +1,31 @@
+import { useRef, useState } from 'react';
+import { DIALOG_TITLES } from '@siplog/contracts';
+import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
+import { logToServer } from '../../../lib/client-log';
+import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
+
+/**
+ * A delete behind Yes/No: `ask` opens the confirm, `confirm` closes it and runs `remove` once however often it is
+ * pressed; a failure is logged as `what` and shown in a warning.
+ */
+export function useConfirmedDelete(what: string, remove: () => Promise<void>) {
+  const [confirming, setConfirming] = useState(false);
+  const { showMessage } = useMessageDialog();
+  const inFlight = useRef(false);
+
+  const confirm = async () => {
+    setConfirming(false);
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await remove();
+    } catch (error) {
+      logToServer('error', describeFailure(what, error));
+      showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return { confirming, ask: () => setConfirming(true), cancel: () => setConfirming(false), confirm: () => void confirm() };
+}
