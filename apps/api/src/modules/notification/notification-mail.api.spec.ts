@@ -98,7 +98,7 @@ describe('notification e-mail', () => {
     expect(batch).toContain('bobmail commented on your review of Mail Cafe: “Third”');
     expect(batch).not.toContain('liked');
     // Cat commented before Bob's "Third": she hears of his reply.
-    expect(newMailTo(cat.email).join()).toContain('bobmail replied on a review of Mail Cafe you commented on: “Third”');
+    expect(newMailTo(cat.email).join()).toContain('bobmail replied after your comment on a review of Mail Cafe: “Third”');
     expect(app.db.select().from(notifications).where(eq(notifications.emailPending, true)).all()).toEqual([]);
   });
 

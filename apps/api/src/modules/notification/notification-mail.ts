@@ -14,7 +14,7 @@ export function notificationSentence(row: Pick<PendingEmailRow, 'kind' | 'actorU
     case 'comment':
       return `${row.actorUsername} commented on your review of ${place}${quoted}`;
     case 'reply':
-      return `${row.actorUsername} replied on a review of ${place} you commented on${quoted}`;
+      return `${row.actorUsername} replied after your comment on a review of ${place}${quoted}`;
     case 'mention':
       return row.comment ? `${row.actorUsername} mentioned you in a comment${quoted}` : `${row.actorUsername} mentioned you in a review of ${place}`;
     case 'place_review':
