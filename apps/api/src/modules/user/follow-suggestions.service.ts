@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
 import type { AuthUser } from '../auth/auth-user';
 import { DATABASE } from '../database/database.module';
@@ -77,7 +77,7 @@ export class FollowSuggestionsService {
     this.followedPlacesQuery = db
       .select({ id: placeFollows.establishmentId })
       .from(placeFollows)
-      .where(and(eq(placeFollows.userId, P('me')), isNotNull(placeFollows.establishmentId)))
+      .where(eq(placeFollows.userId, P('me')))
       .prepare();
   }
 
