@@ -11,3 +11,4 @@ export * from './routes';
 export * from './places';
 export * from './mentions';
 export * from './schemas/notification';
+export * from './schemas/safety';

@@ -18,6 +18,8 @@ export const LIMITS = {
   usernameMax: 12,
   phoneMax: 12,
   favoriteOrderMax: 150,
+  /** A report's optional note, and an admin's suspension reason (issue 17). */
+  reportNoteMax: 500,
   yearOfBirthEntries: 100,
   yearOfBirthOffset: 10,
   placeSearchRadiusMeters: 3000,

@@ -1,4 +1,4 @@
-import { isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Creation time in epoch milliseconds, set by SQLite so every writer agrees. */
@@ -39,6 +39,9 @@ export const users = sqliteTable(
     recoveryExpiresAt: integer('recovery_expires_at', { mode: 'timestamp_ms' }),
     /** Set by the person in their account settings (Terms: deactivation); signing in again reactivates. */
     deactivatedAt: integer('deactivated_at', { mode: 'timestamp_ms' }),
+    /** Set by an admin (issue 17): hidden everywhere like a deactivated account, and refused at sign-in until unsuspended. */
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -48,8 +51,14 @@ export const users = sqliteTable(
   ],
 );
 
-/** People who have not deactivated their account (Terms): everyone else is hidden until they sign in again. */
-export const isActiveUser = isNull(users.deactivatedAt);
+/**
+ * People who are neither deactivated (Terms: hidden until they sign in again) nor suspended by an admin (hidden until
+ * unsuspended). Plain SQL says the same with ACTIVE_USER_SQL.
+ */
+export const isActiveUser = and(isNull(users.deactivatedAt), isNull(users.suspendedAt))!;
+
+/** isActiveUser for hand-written SQL: `${ACTIVE_USER_SQL('u')}` for the users row aliased u. */
+export const ACTIVE_USER_SQL = (alias: string) => `${alias}.deactivated_at is null and ${alias}.suspended_at is null`;
 
 export const profileImages = sqliteTable(
   'profile_images',
@@ -257,7 +266,7 @@ export const contactMessages = sqliteTable(
 );
 
 /** What someone is told about (issue 16); the kinds are listed once in contracts (NOTIFICATION_KINDS). */
-export const NOTIFICATION_KIND_VALUES = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review'] as const;
+export const NOTIFICATION_KIND_VALUES = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review', 'report_reviewed'] as const;
 
 /**
  * One thing that happened to someone (`userId`, the recipient) by someone else (`actorId`). The review, comment or
@@ -361,4 +370,81 @@ export const mailQueue = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Who blocked whom (issue 17). Both directions hide: for each of the two, signed in, the other's reviews, comments,
+ * profile and notifications are gone, and neither can follow, like or comment on the other.
+ */
+export const userBlocks = sqliteTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const REPORT_KIND_VALUES = ['post', 'comment', 'user'] as const;
+export const REPORT_REASON_VALUES = ['spam', 'harassment', 'inappropriate', 'off_topic', 'other'] as const;
+export const REPORT_ACTION_VALUES = ['dismiss', 'remove', 'suspend'] as const;
+
+/**
+ * Something a person reported (issue 17). `targetKey` is the reported post_id, comment_id or username as text;
+ * `ownerId` is whose it is (deleting that account takes its reports); `snapshot` is the content as it was reported,
+ * so the admin sees what the reporter saw even after an edit or a removal.
+ */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REPORT_KIND_VALUES }).notNull(),
+    targetKey: text('target_key').notNull(),
+    reason: text('reason', { enum: REPORT_REASON_VALUES }).notNull(),
+    note: text('note').notNull().default(''),
+    snapshot: text('snapshot', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** Null while open; the admin's action once closed. */
+    action: text('action', { enum: REPORT_ACTION_VALUES }),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    /** One open report per reporter and target: a repeat answers the same report. */
+    uniqueIndex('reports_one_open_unique').on(t.reporterId, t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    index('reports_open_idx').on(t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    index('reports_created_idx').on(t.closedAt, t.id),
+    index('reports_owner_idx').on(t.ownerId),
+    index('reports_reporter_idx').on(t.reporterId),
+  ],
+);
+
+/** The admins' moderation log (issue 17): who did what to which target and why. No foreign keys: it outlives its targets. */
+export const moderationActions = sqliteTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    target: text('target').notNull(),
+    reason: text('reason').notNull().default(''),
+    reportId: integer('report_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt)],
 );

@@ -4,7 +4,7 @@ import { idField, pageField } from './fields';
 import { feedCursorField, FEED_SKIP_MAX } from './post';
 
 /** What someone can be told about (issue 16), in the order My Log's 'E-mail me when…' lists them. */
-export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review', 'report_reviewed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Kinds e-mailed unless the person turns them off: likes and place reviews come often and matter less. */
@@ -15,6 +15,7 @@ export const EMAILED_BY_DEFAULT: Record<NotificationKind, boolean> = {
   reply: true,
   mention: true,
   place_review: false,
+  report_reviewed: false,
 };
 
 /** The 'E-mail me when…' choices, as My Log shows them. */
@@ -25,6 +26,7 @@ export const NOTIFICATION_EMAIL_LABELS: Record<NotificationKind, string> = {
   reply: 'someone replies after my comment',
   mention: 'someone mentions me',
   place_review: 'a place I follow gets a review',
+  report_reviewed: 'an admin reviews my report',
 };
 
 export const NOTIFICATION_MESSAGES = {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, type NotificationKind } from '@siplog/contracts';
-import type { DB } from '@siplog/db';
+import { ACTIVE_USER_SQL, type DB } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 type Statement = ReturnType<DB['$client']['prepare']>;
@@ -29,12 +29,12 @@ export interface PendingEmailRow extends NotificationRow {
  * Deactivated people's actions, and what happened on their hidden reviews, stay out of sight with them.
  */
 const VISIBLE = `
-  join users a on a.id = n.actor_id and a.deactivated_at is null
+  join users a on a.id = n.actor_id and ${ACTIVE_USER_SQL('a')}
   left join posts p on p.id = n.post_id
   left join users pa on pa.id = p.user_id
   left join establishments e on e.id = coalesce(n.establishment_id, p.establishment_id)
   left join comments c on c.id = n.comment_id
-  where (n.post_id is null or pa.deactivated_at is null)`;
+  where (n.post_id is null or ${ACTIVE_USER_SQL('pa')})`;
 
 const ROW_COLUMNS = `n.id, n.kind, a.username as actorUsername, n.post_id as postId, e.id as establishmentId,
   e.name as establishmentName, c.body as comment, n.created_at as createdAt, n.read_at as readAt`;
@@ -86,14 +86,14 @@ export class NotificationRepository {
       mentionedInComment: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select :recipient, :actor, 'mention', :postId, :commentId, ${emailPending('mention', ':recipient')}
         where :recipient <> :actor and :recipient <> (select user_id from posts where id = :postId)`),
-      activeUserIds: prepare(`select u.id, u.username from users u join json_each(:names) j on u.username = j.value where u.deactivated_at is null`),
+      activeUserIds: prepare(`select u.id, u.username from users u join json_each(:names) j on u.username = j.value where ${ACTIVE_USER_SQL('u')}`),
       postMentionIds: prepare(`select user_id as userId from mentions where post_id = :postId`),
       addPostMention: prepare(`insert or ignore into mentions (user_id, post_id) values (:userId, :postId)`),
       removePostMention: prepare(`delete from mentions where post_id = :postId and user_id = :userId`),
       addCommentMention: prepare(`insert or ignore into mentions (user_id, comment_id) values (:userId, :commentId)`),
-      postMentionNames: prepare(`select m.post_id as id, u.username from mentions m join users u on u.id = m.user_id and u.deactivated_at is null
+      postMentionNames: prepare(`select m.post_id as id, u.username from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.post_id in (select value from json_each(:ids)) order by m.id`),
-      commentMentionNames: prepare(`select m.comment_id as id, u.username from mentions m join users u on u.id = m.user_id and u.deactivated_at is null
+      commentMentionNames: prepare(`select m.comment_id as id, u.username from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.comment_id in (select value from json_each(:ids)) order by m.id`),
       page: prepare(`select ${ROW_COLUMNS} from notifications n ${VISIBLE} and n.user_id = :userId and n.id < :before
         order by n.id desc limit :limit offset :offset`),
@@ -109,7 +109,7 @@ export class NotificationRepository {
         left join notification_digests d on d.user_id = n.user_id
         where n.email_pending = 1 and (d.last_sent_at is null or d.last_sent_at <= :sentBefore) limit :limit`),
       pendingEmail: prepare(`select ${ROW_COLUMNS}, r.email, r.username from notifications n
-        join users r on r.id = n.user_id and r.deactivated_at is null
+        join users r on r.id = n.user_id and ${ACTIVE_USER_SQL('r')}
         ${VISIBLE} and n.user_id = :userId and n.email_pending = 1 and n.read_at is null order by n.id`),
       clearPendingEmail: prepare(`update notifications set email_pending = 0 where user_id = :userId and email_pending = 1`),
       digestSent: prepare(`insert into notification_digests (user_id, last_sent_at) values (:userId, :now)

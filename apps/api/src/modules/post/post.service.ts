@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
-import { comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type DB } from '@siplog/db';
+import { ACTIVE_USER_SQL, comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
@@ -109,13 +109,13 @@ function followingPageIds() {
   const personNth = (source: SQL, offset: SQL) =>
     sql`(select t.created_at from ${posts} t where t.user_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
   const placeNth = (source: SQL, offset: SQL) =>
-    sql`(select t.created_at from ${posts} t join ${users} ta on ta.id = t.user_id and ta.deactivated_at is null
+    sql`(select t.created_at from ${posts} t join ${users} ta on ta.id = t.user_id and ${sql.raw(ACTIVE_USER_SQL('ta'))}
          where t.establishment_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
   const last = sql`${P('take')} - 1`;
   return sql`
     with sources(kind, id, newest) as materialized (
       select 1, f.followee_id, ${personNth(sql.raw('f.followee_id'), sql.raw('0'))}
-        from ${userFollows} f join ${users} u on u.id = f.followee_id and u.deactivated_at is null where f.follower_id = ${P('me')}
+        from ${userFollows} f join ${users} u on u.id = f.followee_id and ${sql.raw(ACTIVE_USER_SQL('u'))} where f.follower_id = ${P('me')}
       union all
       select 2, pf.establishment_id, ${placeNth(sql.raw('pf.establishment_id'), sql.raw('0'))} from ${placeFollows} pf where pf.user_id = ${P('me')}
       union all
@@ -131,7 +131,7 @@ function followingPageIds() {
       select q.created_at, q.id from live s join ${posts} q on s.kind = 1 and q.user_id = s.id and q.created_at >= s.low and ${before('q')}
       union
       select q.created_at, q.id from live s join ${posts} q on s.kind = 2 and q.establishment_id = s.id and q.created_at >= s.low and ${before('q')}
-        join ${users} qa on qa.id = q.user_id and qa.deactivated_at is null
+        join ${users} qa on qa.id = q.user_id and ${sql.raw(ACTIVE_USER_SQL('qa'))}
     )
     select id from candidates order by created_at desc, id desc limit ${P('limit')} offset ${P('offset')}`;
 }
@@ -185,7 +185,7 @@ export class PostService {
       .innerJoin(users, eq(users.id, comments.userId))
       .innerJoin(posts, eq(posts.id, comments.postId))
       .innerJoin(reviewAuthors, eq(reviewAuthors.id, posts.userId))
-      .where(and(eq(comments.id, P('commentId')), isActiveUser, isNull(reviewAuthors.deactivatedAt)))
+      .where(and(eq(comments.id, P('commentId')), isActiveUser, isNull(reviewAuthors.deactivatedAt), isNull(reviewAuthors.suspendedAt)))
       .prepare();
     this.followsCountQuery = db
       .select({

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '../messages';
+import { actingEmail, emailField, idField } from './fields';
+
+/** What can be reported (issue 17): a review, a comment or a person's profile. */
+export const REPORT_KINDS = ['post', 'comment', 'user'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** Why, in the order the Report dialog lists them, with the words it shows. */
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'off_topic', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment or hate',
+  inappropriate: 'Inappropriate photo',
+  off_topic: 'Not about a drinks place',
+  other: 'Something else',
+};
+
+/** What an admin does with a report; each closes every open report on the same target. */
+export const REPORT_ACTIONS = ['dismiss', 'remove', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const SAFETY_MESSAGES = {
+  reportThanks: 'Thanks, an admin will look at it.',
+  reportOwn: "You can't report yourself or your own content.",
+  reportTargetNotFound: 'What you reported is no longer here.',
+  cannotInteract: "You can't interact with this person.",
+  blockSelf: "You can't block yourself.",
+  accountSuspended: 'This account is suspended.',
+  suspendReasonRequired: 'Give a reason for the suspension.',
+  reportNotFound: 'Report not found.',
+  reportClosed: 'This report is already closed.',
+  reportReviewed: 'Your report was reviewed',
+  notSuspended: 'This account is not suspended.',
+  deleteAccountConfirm:
+    'This erases your account for good: your profile and its images, every review with its photos, your comments, likes and follows, and your notifications. Your e-mail and username become free. It cannot be undone.',
+  accountDeleted: 'Your account and everything in it are deleted.',
+  adminDeleteConfirm:
+    'This erases the account for good: its profile and images, every review with its photos, its comments, likes, follows, notifications and reports. It cannot be undone.',
+} as const;
+
+const reasonField = z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(', ')}.` });
+const targetField = z.union([z.string().trim().min(1).max(LIMITS.emailMax), z.number().int().positive()], {
+  error: 'target_id must be a post_id, comment_id or username.',
+});
+const noteField = z
+  .string({ error: 'note must be text.' })
+  .trim()
+  .max(LIMITS.reportNoteMax, { error: `The note must be at most ${LIMITS.reportNoteMax} characters.` });
+
+export const addReportSchema = z.strictObject({
+  kind: z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(', ')}.` }),
+  target_id: targetField,
+  reason: reasonField,
+  note: noteField.optional(),
+});
+
+export const adminReportsSchema = z.strictObject({
+  status: z.enum(REPORT_STATUSES, { error: "status must be 'open' or 'closed'." }).default('open'),
+});
+const suspendReasonField = z
+  .string({ error: SAFETY_MESSAGES.suspendReasonRequired })
+  .trim()
+  .min(1, { error: SAFETY_MESSAGES.suspendReasonRequired })
+  .max(LIMITS.reportNoteMax, { error: `The reason must be at most ${LIMITS.reportNoteMax} characters.` });
+export const resolveReportSchema = z
+  .strictObject({
+    report_id: idField,
+    action: z.enum(REPORT_ACTIONS, { error: `action must be one of: ${REPORT_ACTIONS.join(', ')}.` }),
+    reason: suspendReasonField.optional(),
+  })
+  .refine((input) => input.action !== 'suspend' || input.reason !== undefined, {
+    error: SAFETY_MESSAGES.suspendReasonRequired,
+    path: ['reason'],
+  });
+export const suspendUserSchema = z.strictObject({ email: emailField(ADMIN_MESSAGES.selectUser.body), reason: suspendReasonField });
+export const unsuspendUserSchema = z.strictObject({ email: emailField(ADMIN_MESSAGES.selectUser.body) });
+export const adminDeleteUserSchema = z.strictObject({ email: emailField(ADMIN_MESSAGES.selectUser.body) });
+
+export const blockUserSchema = z.strictObject({
+  targetusername: z.string({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+});
+export const blockedUsersSchema = z.strictObject({});
+
+/** Deleting one's own account asks for the password, as deactivation does. */
+export const deleteAccountSchema = z.strictObject({
+  email: actingEmail,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, { error: AUTH_MESSAGES.passwordRequired })
+    .max(LIMITS.passwordMax),
+});
