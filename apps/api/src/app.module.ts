@@ -10,6 +10,7 @@ import { MailModule } from './modules/mail/mail.module';
 import { MapModule } from './modules/map/map.module';
 import { MediaModule } from './modules/media/media.module';
 import { NotificationModule } from './modules/notification/notification.module';
+import { BlockModule } from './modules/block/block.module';
 import { PlaceModule } from './modules/place/place.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { PostModule } from './modules/post/post.module';
@@ -29,6 +30,7 @@ export class AppModule {
         PublicCacheModule,
         MailModule,
         NotificationModule,
+        BlockModule,
         RateLimitModule,
         MediaModule,
         MapModule,

@@ -5,6 +5,8 @@
  */
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { DB } from '@siplog/db';
+import { BlockRepository } from '../modules/block/block.repository';
+import { BlockService } from '../modules/block/block.service';
 import { NotificationRepository } from '../modules/notification/notification.repository';
 import { NotificationService } from '../modules/notification/notification.service';
 import type { AppConfig } from '../config/app.config';
@@ -41,7 +43,9 @@ export function argumentsOf(statement: AppStatement, values: Record<string, unkn
  */
 export function postServiceOn(sqlite: Sqlite): PostService {
   const notifications = new NotificationService(notificationRepositoryOn(sqlite), { notificationEmail: true } as AppConfig);
-  return new PostService(drizzle({ client: sqlite }) as unknown as DB, {} as RateLimitService, {} as PublicCacheService, notifications);
+  const db = drizzle({ client: sqlite }) as unknown as DB;
+  const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService);
+  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks);
 }
 
 /** NotificationRepository built on `sqlite`; its statements are plain better-sqlite3 ones with named parameters. */

@@ -21,6 +21,7 @@ import type { SupportService } from '../modules/support/support.service';
 import { userRouter } from '../modules/user/user.router';
 import type { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import type { UserService } from '../modules/user/user.service';
+import type { BlockService } from '../modules/block/block.service';
 import { router } from './trpc';
 
 /** The services the domain routers adapt; mountTrpc hands them over from Nest's container. */
@@ -38,6 +39,7 @@ export interface RouterServices {
   support: SupportService;
   user: UserService;
   followSuggestions: FollowSuggestionsService;
+  blocks: BlockService;
 }
 
 export function createAppRouter(services: RouterServices) {
@@ -53,7 +55,7 @@ export function createAppRouter(services: RouterServices) {
     place: placeRouter(services.place),
     post: postRouter(services.post, services.postAuthoring),
     support: supportRouter(services.support),
-    user: userRouter(services.user, services.followSuggestions),
+    user: userRouter(services.user, services.followSuggestions, services.blocks),
   });
 }
 

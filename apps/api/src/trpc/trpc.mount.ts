@@ -17,6 +17,7 @@ import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
 import { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import { UserService } from '../modules/user/user.service';
+import { BlockService } from '../modules/block/block.service';
 import { createAppRouter, type AppRouter } from './app.router';
 import type { TrpcContext } from './trpc';
 import { trpcFastPath } from './trpc.fast-path';
@@ -43,6 +44,7 @@ export function createTrpcRouter(get: ProviderOf) {
     support: get(SupportService),
     user: get(UserService),
     followSuggestions: get(FollowSuggestionsService),
+    blocks: get(BlockService),
   });
 }
 

@@ -71,7 +71,7 @@ describe('notification e-mail', () => {
   it('answers each person’s choices, defaulting to comments, replies, mentions and follows', async () => {
     const settings = await app.post('/api/notification/emailsettings', {}, ann.auth);
     expect(settings.body).toEqual({ settings: EMAILED_BY_DEFAULT, mailEnabled: true });
-    expect(EMAILED_BY_DEFAULT).toEqual({ follow: true, like: false, comment: true, reply: true, mention: true, place_review: false });
+    expect(EMAILED_BY_DEFAULT).toEqual({ follow: true, like: false, comment: true, reply: true, mention: true, place_review: false, report_reviewed: false });
   });
 
   it('e-mails a comment at once, then batches what follows within 15 minutes into one message', async () => {
@@ -124,7 +124,7 @@ describe('notification e-mail', () => {
     expect(oneClick.status).toBe(200);
     expect(await oneClick.json()).toEqual({ status: 200, kind: 'all', subscribed: false });
     const off = (await app.post('/api/notification/emailsettings', {}, ann.auth)).body.settings;
-    expect(Object.values(off)).toEqual([false, false, false, false, false, false]);
+    expect(Object.values(off)).toEqual([false, false, false, false, false, false, false]);
 
     // The link in the text, from the web page: one kind back on, then off again.
     expect((await app.trpc('mutation', 'notification.unsubscribe', { token: commentLink, resubscribe: true })).data).toEqual({ status: 200, kind: 'comment', subscribed: true });

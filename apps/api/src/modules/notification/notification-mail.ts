@@ -1,4 +1,4 @@
-import { NOTIFICATION_EMAIL_LABELS, type NotificationKind } from '@siplog/contracts';
+import { NOTIFICATION_EMAIL_LABELS, SAFETY_MESSAGES, type NotificationKind } from '@siplog/contracts';
 import type { PendingEmailRow } from './notification.repository';
 import type { UnsubscribeScope } from './unsubscribe-token';
 
@@ -19,6 +19,9 @@ export function notificationSentence(row: Pick<PendingEmailRow, 'kind' | 'actorU
       return row.comment ? `${row.actorUsername} mentioned you in a comment${quoted}` : `${row.actorUsername} mentioned you in a review of ${place}`;
     case 'place_review':
       return `${row.actorUsername} reviewed ${place}, a place you follow`;
+    case 'report_reviewed':
+      // Nobody is named: the admin who acted stays as private as the reporter.
+      return SAFETY_MESSAGES.reportReviewed;
   }
 }
 

@@ -25,8 +25,9 @@ export interface PendingEmailRow extends NotificationRow {
 }
 
 /**
- * Shown to the recipient: the actor is active, and a review it is about still is (its author active too).
- * Deactivated people's actions, and what happened on their hidden reviews, stay out of sight with them.
+ * Shown to the recipient: the actor is active, and a review it is about still is (its author active too), and neither
+ * has blocked the other. Deactivated or suspended people's actions, and what happened on their hidden reviews, stay
+ * out of sight with them; a block hides what passed between the two.
  */
 const VISIBLE = `
   join users a on a.id = n.actor_id and ${ACTIVE_USER_SQL('a')}
@@ -34,7 +35,9 @@ const VISIBLE = `
   left join users pa on pa.id = p.user_id
   left join establishments e on e.id = coalesce(n.establishment_id, p.establishment_id)
   left join comments c on c.id = n.comment_id
-  where (n.post_id is null or ${ACTIVE_USER_SQL('pa')})`;
+  where (n.post_id is null or ${ACTIVE_USER_SQL('pa')})
+    and not exists (select 1 from user_blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
+    and not exists (select 1 from user_blocks b where b.blocker_id = n.actor_id and b.blocked_id = n.user_id)`;
 
 const ROW_COLUMNS = `n.id, n.kind, a.username as actorUsername, n.post_id as postId, e.id as establishmentId,
   e.name as establishmentName, c.body as comment, n.created_at as createdAt, n.read_at as readAt`;

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
-import { Actor, AuthGuard } from '../auth/auth.guard';
+import { Actor, AuthGuard, OptionalActor } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { PlaceService } from './place.service';
 
@@ -83,8 +83,8 @@ export class PlaceController {
   @HttpCode(200)
   @ApiOperation({ summary: "Usernames of the people following a place" })
   @ApiZodBody(establishmentIdSchema)
-  followers(@ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
-    return this.places.followers(body.establishment_id);
+  followers(@OptionalActor() viewer: AuthUser | null, @ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
+    return this.places.followers(body.establishment_id, viewer);
   }
 
   @Post('inbounds')

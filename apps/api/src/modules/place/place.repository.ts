@@ -209,7 +209,7 @@ export class PlaceRepository {
       .where(and(eq(placeFollows.userId, P('userId')), eq(placeFollows.establishmentId, P('id'))))
       .prepare();
     this.followerNamesQuery = db
-      .select({ username: users.username })
+      .select({ id: users.id, username: users.username })
       .from(placeFollows)
       .innerJoin(users, eq(users.id, placeFollows.userId))
       .where(and(eq(placeFollows.establishmentId, P('id')), isActiveUser))
@@ -307,8 +307,12 @@ export class PlaceRepository {
     this.db.delete(placeFollows).where(and(eq(placeFollows.userId, userId), eq(placeFollows.establishmentId, id))).run();
   }
 
-  followerNames(id: number): string[] {
-    return this.followerNamesQuery.all({ id }).map((row) => row.username);
+  /** The place's active followers' usernames, leaving out the ids in `hidden` (people blocked either way by the reader). */
+  followerNames(id: number, hidden: readonly number[] = []): string[] {
+    return this.followerNamesQuery
+      .all({ id })
+      .filter((row) => !hidden.includes(row.id))
+      .map((row) => row.username);
   }
 }
 

@@ -22,7 +22,7 @@ export function placeRouter(places: PlaceService) {
     isFollowed: authedProcedure.input(placeFollowSchema).query(({ ctx, input }) => places.isFollowed(ctx.actor, input)),
     follow: authedProcedure.input(placeFollowSchema).mutation(({ ctx, input }) => places.follow(ctx.actor, input)),
     unfollow: authedProcedure.input(placeFollowSchema).mutation(({ ctx, input }) => places.unfollow(ctx.actor, input)),
-    followers: publicProcedure.input(establishmentIdSchema).query(({ input }) => places.followers(input.establishment_id)),
+    followers: publicProcedure.input(establishmentIdSchema).query(({ ctx, input }) => places.followers(input.establishment_id, ctx.actor)),
     inBounds: publicProcedure.input(placeInBoundsSchema).query(({ input }) => places.inBounds(input)),
     search: publicProcedure.input(placeSearchSchema).query(({ ctx, input }) => places.search(ctx.client, input)),
     add: authedProcedure.input(addPlaceSchema).mutation(({ ctx, input }) => places.add(ctx.actor, input)),

@@ -27,6 +27,7 @@ import { PLACE_SEARCH, type PlaceSearch } from './place-search';
 import { PlaceRepository, type EstablishmentRow } from './place.repository';
 import { areaOf, pinOf } from './place.views';
 import { PublicCacheService } from '../public-cache/public-cache.service';
+import { BlockService } from '../block/block.service';
 import { ANY_PLACE, personTag, placeTag } from '../public-cache/public-cache.tags';
 
 type FollowInput = z.output<typeof placeFollowSchema>;
@@ -60,6 +61,7 @@ export class PlaceService {
     private readonly rateLimit: RateLimitService,
     @Inject(PLACE_SEARCH) private readonly placeSearch: PlaceSearch,
     private readonly cache: PublicCacheService,
+    private readonly blocks: BlockService,
   ) {}
 
   loadEstablishment(id: number): { establishment: Establishment } {
@@ -133,8 +135,8 @@ export class PlaceService {
   }
 
   /** Usernames of the active people following the place. */
-  followers(id: number): { followers: string[] } {
-    return { followers: this.places.followerNames(this.require(id).id) };
+  followers(id: number, viewer: AuthUser | null = null): { followers: string[] } {
+    return { followers: this.places.followerNames(this.require(id).id, this.blocks.hiddenFor(viewer)) };
   }
 
   /** Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed first, capped. */

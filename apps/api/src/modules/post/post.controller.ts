@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { parseJsonField } from '../../common/zod-issue';
-import { Actor, AuthGuard, SignedInGuard } from '../auth/auth.guard';
+import { Actor, AuthGuard, OptionalActor, SignedInGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { PostAuthoringService } from './post-authoring.service';
 import { PostImagesUpload, receivedImagePaths } from './post-images.upload';
@@ -84,8 +84,8 @@ export class PostController {
   @HttpCode(200)
   @ApiOperation({ summary: 'One review (the full post and its own URL)' })
   @ApiZodBody(postIdSchema)
-  byId(@ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
-    return this.posts.byId(body.postid);
+  byId(@OptionalActor() viewer: AuthUser | null, @ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
+    return this.posts.byId(body.postid, viewer);
   }
 
   @Post('updatepost')
@@ -110,32 +110,32 @@ export class PostController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The recent feed (newest first), paged by limit and skip' })
   @ApiZodBody(pageSchema)
-  recent(@Client() client: ClientInfo, @ZodBody(pageSchema) body: z.output<typeof pageSchema>) {
-    return this.posts.recent(client, body.limit, body.skip);
+  recent(@OptionalActor() viewer: AuthUser | null, @Client() client: ClientInfo, @ZodBody(pageSchema) body: z.output<typeof pageSchema>) {
+    return this.posts.recent(client, body.limit, body.skip, viewer);
   }
 
   @Post('loadrecentordersforuser')
   @HttpCode(200)
   @ApiOperation({ summary: "A person's most recent reviews (newest first)" })
   @ApiZodBody(userOrdersSchema)
-  recentOrders(@ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
-    return this.posts.recentOrders(body.username, body.limit);
+  recentOrders(@OptionalActor() viewer: AuthUser | null, @ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
+    return this.posts.recentOrders(body.username, body.limit, viewer);
   }
 
   @Post('loadfivestarordersforuser')
   @HttpCode(200)
   @ApiOperation({ summary: "A person's 5-star reviews (newest first)" })
   @ApiZodBody(userOrdersSchema)
-  fiveStarOrders(@ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
-    return this.posts.fiveStarOrders(body.username, body.limit);
+  fiveStarOrders(@OptionalActor() viewer: AuthUser | null, @ZodBody(userOrdersSchema) body: z.output<typeof userOrdersSchema>) {
+    return this.posts.fiveStarOrders(body.username, body.limit, viewer);
   }
 
   @Post('loadpostsbyestablishment')
   @HttpCode(200)
   @ApiOperation({ summary: "A place's reviews (newest first)" })
   @ApiZodBody(establishmentIdSchema)
-  byEstablishment(@ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
-    return this.posts.byEstablishment(body.establishment_id);
+  byEstablishment(@OptionalActor() viewer: AuthUser | null, @ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
+    return this.posts.byEstablishment(body.establishment_id, viewer);
   }
 
   @Post('likepost')
@@ -168,8 +168,8 @@ export class PostController {
   @HttpCode(200)
   @ApiOperation({ summary: "A review's comments (oldest first)" })
   @ApiZodBody(postIdSchema)
-  comments(@ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
-    return this.posts.comments(body.postid);
+  comments(@OptionalActor() viewer: AuthUser | null, @ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
+    return this.posts.comments(body.postid, viewer);
   }
 
   @Post('addcomment')

@@ -10,6 +10,7 @@ import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
+import { BlockService, hiddenParam } from '../block/block.service';
 import { postTag, reviewTags } from '../public-cache/public-cache.tags';
 
 const P = sql.placeholder;
@@ -85,6 +86,21 @@ function cursorOf(post: PostView): string {
   return `${Date.parse(post.post_date)}_${post.post_id}`;
 }
 
+/** Leaves out reviews (or comments) by the people hidden from the reader by a block: `:hidden` is their ids as JSON. */
+const notHidden = (column: SQL.Aliased | typeof posts.userId | typeof comments.userId) => sql`${column} not in (select value from json_each(${P('hidden')}))`;
+
+/**
+ * A read prepared twice: `open` for guests and for people with no blocks (the hot path, unchanged), `filtered` for a
+ * reader with someone hidden. `build` gets the extra condition (or undefined).
+ */
+function twin<T>(build: (hidden: SQL | undefined) => T, column: Parameters<typeof notHidden>[0] = posts.userId): { open: T; filtered: T } {
+  return { open: build(undefined), filtered: build(notHidden(column)) };
+}
+
+function pick<T>(query: { open: T; filtered: T }, hidden: readonly number[]): T {
+  return hidden.length === 0 ? query.open : query.filtered;
+}
+
 /** Before every review: the first page of a feed paged by (created_at, id). */
 const FEED_START = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
 
@@ -102,15 +118,17 @@ function parseCursor(cursor: string | null | undefined): { createdAt: number; id
  * own `take` newest, and only the page's rows are joined. The work is the same on the first page as 10,000 reviews
  * deep, and a source that rarely posts costs one seek.
  */
-function followingPageIds() {
+function followingPageIds(hidden: SQL | undefined) {
   const before = (alias: string) => sql.raw(`(${alias}.created_at, ${alias}.id) < (`).append(sql`${P('createdAt')}, ${P('id')})`);
   const newestFirst = (alias: string) => sql.raw(`order by ${alias}.created_at desc, ${alias}.id desc`);
   /** The n-th newest review time (offset n - 1) of a person, or of a place by active people, before the cursor. */
   const personNth = (source: SQL, offset: SQL) =>
     sql`(select t.created_at from ${posts} t where t.user_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
+  // A place's reviews by people hidden from the reader (blocks) are skipped here too, or the floor would sit too high.
+  const unhidden = (alias: string) => (hidden ? sql` and ${sql.raw(alias)}.user_id not in (select value from json_each(${P('hidden')}))` : sql``);
   const placeNth = (source: SQL, offset: SQL) =>
     sql`(select t.created_at from ${posts} t join ${users} ta on ta.id = t.user_id and ${sql.raw(ACTIVE_USER_SQL('ta'))}
-         where t.establishment_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
+         where t.establishment_id = ${source} and ${before('t')}${unhidden('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
   const last = sql`${P('take')} - 1`;
   return sql`
     with sources(kind, id, newest) as materialized (
@@ -130,7 +148,7 @@ function followingPageIds() {
     candidates(created_at, id) as (
       select q.created_at, q.id from live s join ${posts} q on s.kind = 1 and q.user_id = s.id and q.created_at >= s.low and ${before('q')}
       union
-      select q.created_at, q.id from live s join ${posts} q on s.kind = 2 and q.establishment_id = s.id and q.created_at >= s.low and ${before('q')}
+      select q.created_at, q.id from live s join ${posts} q on s.kind = 2 and q.establishment_id = s.id and q.created_at >= s.low and ${before('q')}${unhidden('q')}
         join ${users} qa on qa.id = q.user_id and ${sql.raw(ACTIVE_USER_SQL('qa'))}
     )
     select id from candidates order by created_at desc, id desc limit ${P('limit')} offset ${P('offset')}`;
@@ -154,12 +172,14 @@ export class PostService {
   private readonly followingQuery;
   private readonly commentOwnersQuery;
   private readonly followsCountQuery;
+  private readonly authorQuery;
 
   constructor(
     @Inject(DATABASE) private readonly db: DB,
     private readonly rateLimit: RateLimitService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
+    private readonly blocks: BlockService,
   ) {
     this.reviewKeyQuery = this.db
       .select({ establishmentId: posts.establishmentId, authorUsername: users.username })
@@ -167,17 +187,21 @@ export class PostService {
       .innerJoin(users, eq(users.id, posts.userId))
       .where(eq(posts.id, P('postId')))
       .prepare();
-    this.recentQuery = this.postRows(isActiveUser).limit(P('limit')).offset(P('offset')).prepare();
+    this.recentQuery = twin((hidden) => this.postRows(and(isActiveUser, hidden)).limit(P('limit')).offset(P('offset')).prepare());
     // Row-value comparison walks posts_recent_idx (created_at, id) backwards from the cursor.
-    this.recentAfterQuery = this.postRows(and(isActiveUser, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`))
-      .limit(P('limit'))
-      .prepare();
-    this.byIdQuery = this.postRows(and(eq(posts.id, P('postId')), isActiveUser)).prepare();
+    this.recentAfterQuery = twin((hidden) =>
+      this.postRows(and(isActiveUser, hidden, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`))
+        .limit(P('limit'))
+        .prepare(),
+    );
+    this.byIdQuery = twin((hidden) => this.postRows(and(eq(posts.id, P('postId')), isActiveUser, hidden)).prepare());
     this.placeExistsQuery = db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, P('id'))).prepare();
-    this.byEstablishmentQuery = this.postRows(and(eq(posts.establishmentId, P('id')), isActiveUser))
-      .limit(POSTS_BY_ESTABLISHMENT_MAX)
-      .prepare();
-    this.followingQuery = this.postRows(and(sql`${posts.id} in (${followingPageIds()})`, isActiveUser)).prepare();
+    this.byEstablishmentQuery = twin((hidden) =>
+      this.postRows(and(eq(posts.establishmentId, P('id')), isActiveUser, hidden))
+        .limit(POSTS_BY_ESTABLISHMENT_MAX)
+        .prepare(),
+    );
+    this.followingQuery = twin((hidden) => this.postRows(and(sql`${posts.id} in (${followingPageIds(hidden)})`, isActiveUser)).prepare());
     const reviewAuthors = alias(users, 'review_authors');
     this.commentOwnersQuery = db
       .select({ postId: comments.postId, authorId: comments.userId, reviewAuthorId: posts.userId })
@@ -224,31 +248,38 @@ export class PostService {
       .from(postLikes)
       .where(and(eq(postLikes.postId, P('postId')), eq(postLikes.userId, P('userId'))))
       .prepare();
-    this.commentsQuery = db
-      .select({ id: comments.id, username: users.username, comment: comments.body, createdAt: comments.createdAt })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(and(eq(comments.postId, P('postId')), isActiveUser))
-      .orderBy(asc(comments.createdAt), asc(comments.id))
-      .prepare();
+    this.commentsQuery = twin(
+      (hidden) =>
+        db
+          .select({ id: comments.id, username: users.username, comment: comments.body, createdAt: comments.createdAt })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.userId))
+          .where(and(eq(comments.postId, P('postId')), isActiveUser, hidden))
+          .orderBy(asc(comments.createdAt), asc(comments.id))
+          .prepare(),
+      comments.userId,
+    );
+    this.authorQuery = db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, P('postId'))).prepare();
   }
 
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
-  async recent(client: ClientInfo, limit: number, skip: number): Promise<{ posts: PostView[] }> {
+  async recent(client: ClientInfo, limit: number, skip: number, viewer: AuthUser | null = null): Promise<{ posts: PostView[] }> {
     if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
-    return { posts: this.toViews(this.recentQuery.all({ limit, offset: skip })) };
+    const hidden = this.blocks.hiddenFor(viewer);
+    return { posts: this.toViews(pick(this.recentQuery, hidden).all({ limit, offset: skip, hidden: hiddenParam(hidden) })) };
   }
 
   /**
    * The recent feed as the web app pages it: after the last post it has, so reviews posted while someone scrolls
    * neither repeat a post nor skip one. `nextCursor` is null once a page comes back short.
    */
-  recentPage(limit: number, cursor?: string | null): { posts: PostView[]; nextCursor: string | null } {
+  recentPage(limit: number, cursor?: string | null, viewer: AuthUser | null = null): { posts: PostView[]; nextCursor: string | null } {
+    const hidden = this.blocks.hiddenFor(viewer);
     let rows;
     if (cursor) {
-      rows = this.recentAfterQuery.all({ limit, ...parseCursor(cursor) });
+      rows = pick(this.recentAfterQuery, hidden).all({ limit, ...parseCursor(cursor), hidden: hiddenParam(hidden) });
     } else {
-      rows = this.recentQuery.all({ limit, offset: 0 });
+      rows = pick(this.recentQuery, hidden).all({ limit, offset: 0, hidden: hiddenParam(hidden) });
     }
     const page = this.toViews(rows);
     const last = page.at(-1);
@@ -262,7 +293,8 @@ export class PostService {
    */
   async following(actor: AuthUser, client: ClientInfo, limit: number, skip: number): Promise<{ posts: PostView[] }> {
     if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
-    const rows = this.followingQuery.all({ me: actor.id, ...FEED_START, take: skip + limit, limit, offset: skip });
+    const hidden = this.blocks.hiddenFor(actor);
+    const rows = pick(this.followingQuery, hidden).all({ me: actor.id, ...FEED_START, take: skip + limit, limit, offset: skip, hidden: hiddenParam(hidden) });
     return { posts: this.toViews(rows) };
   }
 
@@ -271,32 +303,37 @@ export class PostService {
    * and places the caller follows (the web app opens on this feed when they follow anyone).
    */
   followingPage(actor: AuthUser, limit: number, cursor?: string | null): { posts: PostView[]; nextCursor: string | null; follows: number } {
-    const page = this.toViews(this.followingQuery.all({ me: actor.id, ...parseCursor(cursor), take: limit, limit, offset: 0 }));
+    const hidden = this.blocks.hiddenFor(actor);
+    const page = this.toViews(
+      pick(this.followingQuery, hidden).all({ me: actor.id, ...parseCursor(cursor), take: limit, limit, offset: 0, hidden: hiddenParam(hidden) }),
+    );
     const last = page.at(-1);
     const follows = this.followsCountQuery.get({ me: actor.id })?.value ?? 0;
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null, follows };
   }
 
   /** One review (the full post and its own URL); a deactivated person's review is out of sight: 404. */
-  byId(postId: number): { post: PostView } {
-    const row = this.byIdQuery.get({ postId });
+  byId(postId: number, viewer: AuthUser | null = null): { post: PostView } {
+    const hidden = this.blocks.hiddenFor(viewer);
+    const row = pick(this.byIdQuery, hidden).get({ postId, hidden: hiddenParam(hidden) });
     if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
     return { post: this.toViews([row])[0] };
   }
 
   /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */
-  recentOrders(username: string, limit: number): { orders: PostView[] } {
-    return this.ordersOf(username, limit, { fiveStarOnly: false });
+  recentOrders(username: string, limit: number, viewer: AuthUser | null = null): { orders: PostView[] } {
+    return this.ordersOf(username, limit, { fiveStarOnly: false, viewer });
   }
 
-  fiveStarOrders(username: string, limit: number): { orders: PostView[] } {
-    return this.ordersOf(username, limit, { fiveStarOnly: true });
+  fiveStarOrders(username: string, limit: number, viewer: AuthUser | null = null): { orders: PostView[] } {
+    return this.ordersOf(username, limit, { fiveStarOnly: true, viewer });
   }
 
   /** A place's reviews, newest first; deactivated people's reviews stay out of sight. An unknown place is 404. */
-  byEstablishment(establishmentId: number): { posts: PostView[] } {
+  byEstablishment(establishmentId: number, viewer: AuthUser | null = null): { posts: PostView[] } {
     if (!this.placeExistsQuery.get({ id: establishmentId })) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    return { posts: this.toViews(this.byEstablishmentQuery.all({ id: establishmentId })) };
+    const hidden = this.blocks.hiddenFor(viewer);
+    return { posts: this.toViews(pick(this.byEstablishmentQuery, hidden).all({ id: establishmentId, hidden: hiddenParam(hidden) })) };
   }
 
   /** Every review of one person, newest first, whether or not they are deactivated (the admin's Load Posts). */
@@ -308,7 +345,7 @@ export class PostService {
   like(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
     assertActingUser(actor, { email: claimedEmail });
     const state = this.db.transaction(() => {
-      this.assertVisible(postId);
+      this.assertInteractable(actor, postId);
       const added = this.db.insert(postLikes).values({ postId, userId: actor.id }).onConflictDoNothing().run();
       if (added.changes > 0) this.notifications.liked(actor, postId);
       return { status: 200 as const, liked: true, likes: this.likeCount(postId) };
@@ -321,6 +358,7 @@ export class PostService {
   unlike(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
     assertActingUser(actor, { email: claimedEmail });
     const state = this.db.transaction(() => {
+      // Taking a like back stays possible after a block (it only removes).
       this.assertVisible(postId);
       this.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id))).run();
       this.notifications.unliked(actor, postId);
@@ -338,14 +376,15 @@ export class PostService {
 
   isLiked(actor: AuthUser, postId: number, claimedUsername?: string): { liked: boolean } {
     assertActingUser(actor, { username: claimedUsername });
-    this.assertVisible(postId);
+    this.assertVisible(postId, actor);
     return { liked: this.isLikedQuery.get({ postId, userId: actor.id }) !== undefined };
   }
 
   /** Oldest first, as text; deactivated people's comments stay out of sight with them. */
-  comments(postId: number): { comments: CommentView[] } {
-    this.assertVisible(postId);
-    const rows = this.commentsQuery.all({ postId });
+  comments(postId: number, viewer: AuthUser | null = null): { comments: CommentView[] } {
+    const hidden = this.blocks.hiddenFor(viewer);
+    this.assertVisible(postId, viewer, hidden);
+    const rows = pick(this.commentsQuery, hidden).all({ postId, hidden: hiddenParam(hidden) });
     const mentions = this.notifications.mentionNames('comment', rows.map((row) => row.id));
     return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [])) };
   }
@@ -355,7 +394,7 @@ export class PostService {
     assertActingUser(actor, { email: claimedEmail });
     await this.rateLimit.consume('comment', String(actor.id));
     const row = this.db.transaction(() => {
-      this.assertVisible(postId);
+      this.assertInteractable(actor, postId);
       const added = this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning().get();
       this.notifications.commented(actor, postId, added.id, text);
       return added;
@@ -380,19 +419,27 @@ export class PostService {
   }
 
   /** A deactivated person's reviews stay out of sight with their profile. */
-  private ordersOf(username: string, limit: number, { fiveStarOnly }: { fiveStarOnly: boolean }): { orders: PostView[] } {
+  private ordersOf(username: string, limit: number, { fiveStarOnly, viewer }: { fiveStarOnly: boolean; viewer: AuthUser | null }): { orders: PostView[] } {
     const user = this.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.username, username), isActiveUser))
       .get();
-    if (!user) return { orders: [] };
+    if (!user || this.blocks.hiddenFor(viewer).includes(user.id)) return { orders: [] };
     const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
     return { orders: this.toViews(this.postRows(where).limit(limit).all()) };
   }
 
-  private assertVisible(postId: number): void {
+  /** 404 for a review out of sight: its author deactivated or suspended, or hidden from the viewer by a block. */
+  private assertVisible(postId: number, viewer: AuthUser | null = null, hidden = this.blocks.hiddenFor(viewer)): void {
     if (!this.visiblePostQuery.get({ postId })) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    if (hidden.length > 0 && hidden.includes(this.authorQuery.get({ postId })!.userId)) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+  }
+
+  /** A review one may like or comment on: in sight, and its author and the actor not blocked either way (403). */
+  private assertInteractable(actor: AuthUser, postId: number): void {
+    if (!this.visiblePostQuery.get({ postId })) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    this.blocks.assertCanInteract(actor, this.authorQuery.get({ postId })!.userId);
   }
 
   private likeCount(postId: number): number {

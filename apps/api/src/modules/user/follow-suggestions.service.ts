@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
 import type { AuthUser } from '../auth/auth-user';
+import { BlockService } from '../block/block.service';
 import { DATABASE } from '../database/database.module';
 import { PlaceRepository } from '../place/place.repository';
 
@@ -40,11 +41,12 @@ export class FollowSuggestionsService {
   private readonly activeQuery;
   private readonly followedPeopleQuery;
   private readonly followedPlacesQuery;
-  private ranking: { at: number; people: SuggestedPerson[] } | null = null;
+  private ranking: { at: number; people: Array<SuggestedPerson & { id: number }> } | null = null;
 
   constructor(
     @Inject(DATABASE) private readonly db: DB,
     private readonly places: PlaceRepository,
+    private readonly blocks: BlockService,
   ) {
     const newestImage = db
       .select({ fileName: profileImages.fileName })
@@ -55,6 +57,7 @@ export class FollowSuggestionsService {
     const reviews = count(posts.id);
     this.activeQuery = db
       .select({
+        id: users.id,
         username: users.username,
         first_name: users.firstName,
         last_name: users.lastName,
@@ -84,9 +87,11 @@ export class FollowSuggestionsService {
   suggest(actor: AuthUser, at: { lat: number; lng: number }): { places: SuggestedPlace[]; people: SuggestedPerson[] } {
     const followedPeople = new Set(this.followedPeopleQuery.all({ me: actor.id }).map((row) => row.username));
     const followedPlaces = new Set(this.followedPlacesQuery.all({ me: actor.id }).map((row) => row.id));
+    const hidden = this.blocks.hiddenFor(actor);
     const people = this.mostActive()
-      .filter((person) => person.username !== actor.username && !followedPeople.has(person.username))
-      .slice(0, SUGGESTIONS_MAX);
+      .filter((person) => person.id !== actor.id && !followedPeople.has(person.username) && !hidden.includes(person.id))
+      .slice(0, SUGGESTIONS_MAX)
+      .map(({ id: _id, ...person }) => person);
     return { places: this.placesNear(at, followedPlaces), people };
   }
 
@@ -112,7 +117,7 @@ export class FollowSuggestionsService {
   }
 
   /** The month's most active reviewers, counted at most every few minutes (a month of reviews is many rows). */
-  private mostActive(): SuggestedPerson[] {
+  private mostActive(): Array<SuggestedPerson & { id: number }> {
     const now = Date.now();
     if (!this.ranking || now - this.ranking.at > RANKING_TTL_MS) {
       this.ranking = { at: now, people: this.activeQuery.all({ since: now - ACTIVE_WINDOW_MS, limit: 50 }) };

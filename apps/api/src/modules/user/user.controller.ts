@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { parseJsonField } from '../../common/zod-issue';
-import { Actor, AuthGuard, SignedInGuard } from '../auth/auth.guard';
+import { Actor, AuthGuard, OptionalActor, SignedInGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { ImageUpload } from '../media/image-upload.interceptor';
 import { UserService } from './user.service';
@@ -39,8 +39,8 @@ export class UserController {
   @Post('loadpublicprofile')
   @HttpCode(200)
   @ApiZodBody(loadPublicProfileSchema)
-  loadPublicProfile(@ZodBody(loadPublicProfileSchema) body: z.output<typeof loadPublicProfileSchema>) {
-    return this.users.loadPublicProfile(body.username);
+  loadPublicProfile(@OptionalActor() viewer: AuthUser | null, @ZodBody(loadPublicProfileSchema) body: z.output<typeof loadPublicProfileSchema>) {
+    return this.users.loadPublicProfile(body.username, viewer);
   }
 
   @Post('loaduserbyname')
@@ -128,7 +128,11 @@ export class UserController {
   @Post('searchusersorplaces')
   @HttpCode(200)
   @ApiZodBody(searchUsersOrPlacesSchema)
-  search(@Client() client: ClientInfo, @ZodBody(searchUsersOrPlacesSchema) body: z.output<typeof searchUsersOrPlacesSchema>) {
-    return this.users.search(client, body.searchString);
+  search(
+    @OptionalActor() viewer: AuthUser | null,
+    @Client() client: ClientInfo,
+    @ZodBody(searchUsersOrPlacesSchema) body: z.output<typeof searchUsersOrPlacesSchema>,
+  ) {
+    return this.users.search(client, body.searchString, viewer);
   }
 }

@@ -11,12 +11,14 @@ import {
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import type { FollowSuggestionsService } from './follow-suggestions.service';
 import type { UserService } from './user.service';
+import { blockProcedures } from '../block/block.router';
+import type { BlockService } from '../block/block.service';
 
 /** Profile images are uploaded over REST (multipart with upload progress); everything else is here. */
-export function userRouter(users: UserService, suggestions: FollowSuggestionsService) {
+export function userRouter(users: UserService, suggestions: FollowSuggestionsService, blocks: BlockService) {
   return router({
     profile: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => users.loadOwnProfile(ctx.actor, input.email)),
-    publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ input }) => users.loadPublicProfile(input.username)),
+    publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ ctx, input }) => users.loadPublicProfile(input.username, ctx.actor)),
     byName: authedProcedure.input(loadUserByNameSchema).query(({ ctx, input }) => users.loadUserByName(ctx.actor, input.name)),
     updateFavoriteOrder: authedProcedure
       .input(updateFavoriteOrderSchema)
@@ -31,6 +33,7 @@ export function userRouter(users: UserService, suggestions: FollowSuggestionsSer
     follow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.follow(ctx.actor, input)),
     unfollow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.unfollow(ctx.actor, input)),
     followSuggestions: authedProcedure.input(followSuggestionsSchema).query(({ ctx, input }) => suggestions.suggest(ctx.actor, input)),
-    search: publicProcedure.input(searchUsersOrPlacesSchema).query(({ ctx, input }) => users.search(ctx.client, input.searchString)),
+    ...blockProcedures(blocks),
+    search: publicProcedure.input(searchUsersOrPlacesSchema).query(({ ctx, input }) => users.search(ctx.client, input.searchString, ctx.actor)),
   });
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import {
   PROFILE_MESSAGES,
   USER_MESSAGES,
@@ -22,6 +22,7 @@ import { PlaceRepository } from '../place/place.repository';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
+import { BlockService } from '../block/block.service';
 import { EVERYTHING, personTag } from '../public-cache/public-cache.tags';
 
 const SEARCH_LIMIT = 20;
@@ -55,6 +56,11 @@ export interface SearchEntry {
 
 type FollowInput = z.output<typeof followUserSchema>;
 
+/** No condition when nobody is hidden, so the usual queries stay as they were. */
+function notIn(column: typeof users.id, ids: readonly number[]) {
+  return ids.length === 0 ? undefined : notInArray(column, [...ids]);
+}
+
 /** LIKE pattern for text typed by a person: % and _ are matched literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -71,6 +77,7 @@ export class UserService {
     private readonly places: PlaceRepository,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
+    private readonly blocks: BlockService,
   ) {}
 
   loadOwnProfile(actor: AuthUser, claimedEmail?: string): { status: 200; user: OwnProfile } {
@@ -90,25 +97,32 @@ export class UserService {
     };
   }
 
-  loadPublicProfile(username: string): { status: 200; user: PublicProfile } {
+  /** A person hidden from the viewer by a block (either way) is not found, as a deactivated one. */
+  loadPublicProfile(username: string, viewer: AuthUser | null = null): { status: 200; user: PublicProfile } {
+    const hidden = this.blocks.hiddenFor(viewer);
     const user = this.db.select().from(users).where(and(eq(users.username, username), isActiveUser)).get();
-    if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    return { status: 200, user: this.publicProfileOf(user) };
+    if (!user || hidden.includes(user.id)) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    return { status: 200, user: this.publicProfileOf(user, hidden) };
   }
 
   /** By full name ("Ann Lee", any case) or by username; only for signed-in people (spec §6), as it looks people up by their real name. */
-  loadUserByName(_actor: AuthUser, name: string): { status: 200; user: PublicProfile } {
+  loadUserByName(actor: AuthUser, name: string): { status: 200; user: PublicProfile } {
+    const hidden = this.blocks.hiddenFor(actor);
     const wanted = name.trim().toLowerCase().replace(/\s+/g, ' ');
     const user = this.db
       .select()
       .from(users)
       .where(
-        and(isActiveUser, or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted))),
+        and(
+          isActiveUser,
+          notIn(users.id, hidden),
+          or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted)),
+        ),
       )
       .orderBy(asc(users.id))
       .get();
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    return { status: 200, user: this.publicProfileOf(user) };
+    return { status: 200, user: this.publicProfileOf(user, hidden) };
   }
 
   updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): { status: 200; msg: string } {
@@ -178,6 +192,8 @@ export class UserService {
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
     this.db.transaction(() => {
+      // Inside the transaction, so a block landing meanwhile cannot leave a follow behind it.
+      this.blocks.assertCanInteract(actor, target.id);
       const added = this.db.insert(userFollows).values({ followerId: actor.id, followeeId: target.id }).onConflictDoNothing().run();
       if (added.changes > 0) this.notifications.followed(actor, target.id);
     });
@@ -202,8 +218,9 @@ export class UserService {
   }
 
   /** People by username or name, then places by name (as `place:{id};{name}`), at most 20 in all. */
-  async search(client: ClientInfo, searchString: string): Promise<{ searchresult: SearchEntry[] }> {
+  async search(client: ClientInfo, searchString: string, viewer: AuthUser | null = null): Promise<{ searchresult: SearchEntry[] }> {
     await this.rateLimit.consume('search', client.ip);
+    const hidden = this.blocks.hiddenFor(viewer);
     const pattern = containsPattern(searchString.toLowerCase());
     const people = this.db
       .select({ id: users.id, username: users.username })
@@ -211,6 +228,7 @@ export class UserService {
       .where(
         and(
           isActiveUser,
+          notIn(users.id, hidden),
           or(
             sql`${users.username} like ${pattern} escape '\\'`,
             sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} escape '\\'`,
@@ -241,19 +259,19 @@ export class UserService {
       .get();
   }
 
-  private publicProfileOf(user: typeof users.$inferSelect): PublicProfile {
+  private publicProfileOf(user: typeof users.$inferSelect, hidden: readonly number[] = []): PublicProfile {
     const followers = this.db
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followerId))
-      .where(and(eq(userFollows.followeeId, user.id), isActiveUser))
+      .where(and(eq(userFollows.followeeId, user.id), isActiveUser, notIn(users.id, hidden)))
       .orderBy(asc(users.username))
       .all();
     const following = this.db
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followeeId))
-      .where(and(eq(userFollows.followerId, user.id), isActiveUser))
+      .where(and(eq(userFollows.followerId, user.id), isActiveUser, notIn(users.id, hidden)))
       .orderBy(asc(users.username))
       .all();
     const [{ value: numberOfPosts }] = this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id)).all();

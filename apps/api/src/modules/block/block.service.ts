@@ -1,0 +1,72 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { SAFETY_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
+import { AppError } from '../../common/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { personTag } from '../public-cache/public-cache.tags';
+import { BlockRepository } from './block.repository';
+
+/** No one hidden: what guests and people without blocks read, so their queries stay the unfiltered prepared ones. */
+const NOBODY: readonly number[] = Object.freeze([]);
+
+/**
+ * Blocking (issue 17). A block hides both people from each other, signed in: reviews, comments, profiles, follow
+ * lists, search and notifications; and neither can follow, like or comment on the other. Guests see everything, so
+ * public (cached) answers never change with a block. The blocked person is not told.
+ */
+@Injectable()
+export class BlockService {
+  private readonly logger = new Logger(BlockService.name);
+
+  constructor(
+    private readonly repository: BlockRepository,
+    private readonly cache: PublicCacheService,
+  ) {}
+
+  /** The ids hidden from this viewer (both directions); empty for guests. One indexed read per signed-in request. */
+  hiddenFor(viewer: Pick<AuthUser, 'id'> | null | undefined): readonly number[] {
+    if (!viewer) return NOBODY;
+    const hidden = this.repository.hiddenFor(viewer.id);
+    return hidden.length === 0 ? NOBODY : hidden;
+  }
+
+  /** 403 'You can't interact with this person.' when either has blocked the other. */
+  assertCanInteract(actor: Pick<AuthUser, 'id'>, otherUserId: number): void {
+    if (actor.id !== otherUserId && this.repository.isBlockedBetween(actor.id, otherUserId)) {
+      throw new AppError('FORBIDDEN', SAFETY_MESSAGES.cannotInteract);
+    }
+  }
+
+  block(actor: AuthUser, targetUsername: string): { status: 200 } {
+    const target = this.target(actor, targetUsername);
+    if (this.repository.block(actor.id, target.id)) {
+      // The follows both ways are gone: both profiles' public follower lists change.
+      this.cache.changed(personTag(actor.username), personTag(target.username));
+      this.logger.log(`Blocked: ${actor.username} blocked ${target.username}`);
+    }
+    return { status: 200 };
+  }
+
+  unblock(actor: AuthUser, targetUsername: string): { status: 200 } {
+    const target = this.target(actor, targetUsername);
+    if (this.repository.unblock(actor.id, target.id)) this.logger.log(`Unblocked: ${actor.username} unblocked ${target.username}`);
+    return { status: 200 };
+  }
+
+  blockedUsers(actor: AuthUser): { users: string[] } {
+    return { users: this.repository.blockedNames(actor.id) };
+  }
+
+  /** Anyone with an account, hidden or not (a block or unblock of a deactivated person still holds); never oneself. */
+  private target(actor: AuthUser, username: string) {
+    const target = this.repository.personByName(username.toLowerCase());
+    if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (target.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.blockSelf);
+    return target;
+  }
+}
+
+/** A viewer's hidden ids as the JSON array the prepared statements read with json_each. */
+export function hiddenParam(hidden: readonly number[]): string {
+  return hidden.length === 0 ? '[]' : JSON.stringify(hidden);
+}
