@@ -11,6 +11,7 @@ import { MapModule } from './modules/map/map.module';
 import { MediaModule } from './modules/media/media.module';
 import { NotificationModule } from './modules/notification/notification.module';
 import { BlockModule } from './modules/block/block.module';
+import { ModerationModule } from './modules/moderation/moderation.module';
 import { PlaceModule } from './modules/place/place.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { PostModule } from './modules/post/post.module';
@@ -40,6 +41,7 @@ export class AppModule {
         PostModule,
         SupportModule,
         AdminModule,
+        ModerationModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

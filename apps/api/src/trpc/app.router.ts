@@ -22,6 +22,9 @@ import { userRouter } from '../modules/user/user.router';
 import type { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import type { UserService } from '../modules/user/user.service';
 import type { BlockService } from '../modules/block/block.service';
+import { moderationProcedures, reportRouter } from '../modules/moderation/moderation.router';
+import type { ModerationService } from '../modules/moderation/moderation.service';
+import type { ReportService } from '../modules/moderation/report.service';
 import { router } from './trpc';
 
 /** The services the domain routers adapt; mountTrpc hands them over from Nest's container. */
@@ -40,6 +43,8 @@ export interface RouterServices {
   user: UserService;
   followSuggestions: FollowSuggestionsService;
   blocks: BlockService;
+  moderation: ModerationService;
+  reports: ReportService;
 }
 
 export function createAppRouter(services: RouterServices) {
@@ -48,12 +53,14 @@ export function createAppRouter(services: RouterServices) {
       ...adminScreenProcedures(services.adminScreen),
       ...adminUsersProcedures(services.adminUsers),
       ...adminFilesProcedures(services.adminFiles),
+      ...moderationProcedures(services.moderation),
     }),
     auth: authRouter(services.auth),
     map: mapRouter(services.map),
     notification: notificationRouter(services.notification, services.unsubscribe),
     place: placeRouter(services.place),
     post: postRouter(services.post, services.postAuthoring),
+    report: reportRouter(services.reports),
     support: supportRouter(services.support),
     user: userRouter(services.user, services.followSuggestions, services.blocks),
   });

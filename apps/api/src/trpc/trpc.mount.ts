@@ -18,6 +18,8 @@ import { SupportService } from '../modules/support/support.service';
 import { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import { UserService } from '../modules/user/user.service';
 import { BlockService } from '../modules/block/block.service';
+import { ModerationService } from '../modules/moderation/moderation.service';
+import { ReportService } from '../modules/moderation/report.service';
 import { createAppRouter, type AppRouter } from './app.router';
 import type { TrpcContext } from './trpc';
 import { trpcFastPath } from './trpc.fast-path';
@@ -45,6 +47,8 @@ export function createTrpcRouter(get: ProviderOf) {
     user: get(UserService),
     followSuggestions: get(FollowSuggestionsService),
     blocks: get(BlockService),
+    moderation: get(ModerationService),
+    reports: get(ReportService),
   });
 }
 

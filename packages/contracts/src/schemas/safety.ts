@@ -36,6 +36,10 @@ export const SAFETY_MESSAGES = {
   reportClosed: 'This report is already closed.',
   reportReviewed: 'Your report was reviewed',
   notSuspended: 'This account is not suspended.',
+  cannotModerateSelf: "You can't do that to your own account here.",
+  userSuspended: 'Account suspended',
+  userUnsuspended: 'Account unsuspended',
+  userDeleted: 'Account deleted',
   deleteAccountConfirm:
     'This erases your account for good: your profile and its images, every review with its photos, your comments, likes and follows, and your notifications. Your e-mail and username become free. It cannot be undone.',
   accountDeleted: 'Your account and everything in it are deleted.',

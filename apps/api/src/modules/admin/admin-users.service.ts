@@ -32,6 +32,9 @@ export interface UserAdminView {
   verified: boolean;
   /** Deactivated by the person (Terms); signing in again reactivates. */
   deactivated: boolean;
+  /** Suspended by an admin (issue 17), with the reason given; Unsuspend lifts it. */
+  suspended: boolean;
+  suspension_reason: string | null;
 }
 
 export interface AdminDone {
@@ -53,6 +56,8 @@ const adminViewColumns = {
   zip_code: users.zipCode,
   verified: users.verified,
   deactivatedAt: users.deactivatedAt,
+  suspendedAt: users.suspendedAt,
+  suspension_reason: users.suspensionReason,
 };
 
 /**
@@ -88,7 +93,9 @@ export class AdminUsersService {
       .orderBy(asc(users.email))
       .all();
     this.audit(actor, 'listed', verifiedOnly ? 'verified users' : 'all users');
-    return { users: rows.map(({ deactivatedAt, ...row }) => ({ ...row, deactivated: deactivatedAt !== null })) };
+    return {
+      users: rows.map(({ deactivatedAt, suspendedAt, ...row }) => ({ ...row, deactivated: deactivatedAt !== null, suspended: suspendedAt !== null })),
+    };
   }
 
   /** Mails the person a temporary password, exactly as 'Email Password' does; their password keeps working until it is used. */

@@ -5,6 +5,7 @@ import {
   capitalizeName,
   FORGOT_PASSWORD_MESSAGES,
   REGISTRATION_MESSAGES,
+  SAFETY_MESSAGES,
   SERVER_MESSAGES,
   usernameField,
   type authenticateUserSchema,
@@ -348,6 +349,9 @@ export class AuthService {
    * have overtaken meanwhile.
    */
   private async signIn(userId: number, how: { usedTemporaryPassword: boolean }): Promise<SessionPayload> {
+    // Told only to someone who knows the password, so it says nothing to a guesser.
+    const suspended = this.db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId)).get()?.at;
+    if (suspended) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.accountSuspended);
     const reactivated = this.db
       .update(users)
       .set({ deactivatedAt: null })

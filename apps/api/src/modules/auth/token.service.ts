@@ -36,7 +36,8 @@ export class TokenService {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+      // A suspended account's sessions are revoked when it is suspended; the check here closes the race with a sign-in.
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
       .prepare();
   }
 

@@ -89,6 +89,10 @@ export class NotificationRepository {
       mentionedInComment: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select :recipient, :actor, 'mention', :postId, :commentId, ${emailPending('mention', ':recipient')}
         where :recipient <> :actor and :recipient <> (select user_id from posts where id = :postId)`),
+      // The reporters of what an admin just dealt with; never the admin themself (an admin may report too).
+      reportReviewed: prepare(`insert into notifications (user_id, actor_id, kind, email_pending)
+        select j.value, :actor, 'report_reviewed', ${emailPending('report_reviewed', 'j.value')}
+        from json_each(:reporters) j where j.value <> :actor`),
       activeUserIds: prepare(`select u.id, u.username from users u join json_each(:names) j on u.username = j.value where ${ACTIVE_USER_SQL('u')}`),
       postMentionIds: prepare(`select user_id as userId from mentions where post_id = :postId`),
       addPostMention: prepare(`insert or ignore into mentions (user_id, post_id) values (:userId, :postId)`),
@@ -147,6 +151,10 @@ export class NotificationRepository {
 
   placeReviewed(actor: number, postId: number, establishmentId: number, mail: boolean): void {
     this.run('placeReviewed', { actor, postId, establishmentId, mail: +mail });
+  }
+
+  reportReviewed(actor: number, reporterIds: number[], mail: boolean): void {
+    if (reporterIds.length > 0) this.run('reportReviewed', { actor, reporters: JSON.stringify([...new Set(reporterIds)]), mail: +mail });
   }
 
   /** The active people of these usernames: id and username. */

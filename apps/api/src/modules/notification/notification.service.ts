@@ -30,7 +30,8 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   return {
     notification_id: row.id,
     kind: row.kind,
-    actor_username: row.actorUsername,
+    // The admin who dealt with a report stays unnamed, as reporters do.
+    actor_username: row.kind === 'report_reviewed' ? '' : row.actorUsername,
     ...(row.postId !== null && { post_id: row.postId }),
     ...(row.establishmentId !== null && { establishment_id: row.establishmentId, establishment_name: row.establishmentName ?? '' }),
     ...(row.comment !== null && { comment: row.comment }),
@@ -72,6 +73,11 @@ export class NotificationService {
 
   unliked(actor: Actor, postId: number): void {
     this.repository.unliked(actor.id, postId);
+  }
+
+  /** 'Your report was reviewed', to each reporter of what an admin just dealt with (issue 17); the admin is not named. */
+  reportReviewed(admin: Actor, reporterIds: number[]): void {
+    this.repository.reportReviewed(admin.id, reporterIds, this.mail);
   }
 
   /** A comment tells the review's author, the people it mentions, and the review's earlier commenters, once each. */

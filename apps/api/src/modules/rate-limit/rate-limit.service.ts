@@ -29,6 +29,8 @@ export const RATE_LIMIT_POLICIES = {
   placeAddByAccount: { points: 10, duration: 60 * 60 },
   /** Comments per account: enough for a lively thread, not for a flood. */
   comment: { points: 30, duration: 10 * 60 },
+  /** Reports per account (issue 17): enough to flag a bad thread, not to flood the admins' queue. */
+  report: { points: 20, duration: 60 * 60 },
   /** Reviews with photos cost real disk and CPU: plenty for a busy afternoon of tasting, not a flood. */
   postCreateByAccount: { points: 30, duration: 60 * 60 },
   /** REST feed pages past FEED_SKIP_FREE, per client IP: each walks thousands of reviews while the server waits. */

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { PostModule } from '../post/post.module';
+import { ModerationController } from './moderation.controller';
+import { ModerationRepository } from './moderation.repository';
+import { ModerationService } from './moderation.service';
+import { ReportController } from './report.controller';
+import { ReportService } from './report.service';
+
+/** Reports, the admins' queue, suspension (issue 17). */
+@Module({
+  imports: [PostModule],
+  controllers: [ReportController, ModerationController],
+  providers: [ModerationRepository, ReportService, ModerationService],
+  exports: [ReportService, ModerationService],
+})
+export class ModerationModule {}

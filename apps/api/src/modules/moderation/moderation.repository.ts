@@ -1,0 +1,279 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { ReportAction, ReportKind, ReportReason, ReportStatus } from '@siplog/contracts';
+import {
+  comments,
+  establishments,
+  isActiveUser,
+  moderationActions,
+  postImages,
+  posts,
+  profileImages,
+  reports,
+  users,
+  type DB,
+} from '@siplog/db';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { DATABASE } from '../database/database.module';
+
+/** A review as the admin sees it in a report. */
+export interface ReportedPost {
+  post_id: number;
+  username: string;
+  establishment_name: string;
+  order: string;
+  review: string;
+  rating: number;
+  images: string[];
+}
+
+/** The content as it was when reported (kept with the report, so an edit or a removal does not change it). */
+export type ReportContent =
+  | ({ kind: 'post' } & ReportedPost)
+  | { kind: 'comment'; comment_id: number; username: string; comment: string; post: ReportedPost }
+  | { kind: 'user'; username: string; bio: string; fav_order: string; profile_image: string | null };
+
+/** What a report is about, found for a reporter: whose it is and what it shows now. */
+export interface ReportTarget {
+  key: string;
+  ownerId: number;
+  content: ReportContent;
+}
+
+export interface ReportRow {
+  id: number;
+  kind: ReportKind;
+  targetKey: string;
+  reason: ReportReason;
+  note: string;
+  snapshot: Record<string, unknown>;
+  action: ReportAction | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  reporterUsername: string;
+  ownerId: number;
+  ownerUsername: string;
+  ownerEmail: string;
+}
+
+/** How many closed reports the admin's 'Closed' list shows (newest first). */
+const CLOSED_LIST_MAX = 200;
+
+/** Every read and write of reports and the moderation log (issue 17), in one place. */
+@Injectable()
+export class ModerationRepository {
+  constructor(@Inject(DATABASE) private readonly db: DB) {}
+
+  /** A visible review (its author active), as reported. */
+  postTarget(postId: number): ReportTarget | undefined {
+    const post = this.reportedPost(postId);
+    return post && { key: String(postId), ownerId: post.ownerId, content: { kind: 'post', ...post.view } };
+  }
+
+  /** A visible comment (its author and its review's author active), with its review. */
+  commentTarget(commentId: number): ReportTarget | undefined {
+    const row = this.db
+      .select({ id: comments.id, postId: comments.postId, ownerId: comments.userId, username: users.username, body: comments.body })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(and(eq(comments.id, commentId), isActiveUser))
+      .get();
+    const post = row && this.reportedPost(row.postId);
+    if (!row || !post) return undefined;
+    return {
+      key: String(commentId),
+      ownerId: row.ownerId,
+      content: { kind: 'comment', comment_id: row.id, username: row.username, comment: row.body, post: post.view },
+    };
+  }
+
+  /** An active person's public profile. */
+  userTarget(username: string): ReportTarget | undefined {
+    const row = this.db
+      .select({ id: users.id, username: users.username, bio: users.bio, favOrder: users.currentFavOrder })
+      .from(users)
+      .where(and(eq(users.username, username), isActiveUser))
+      .get();
+    if (!row) return undefined;
+    const image = this.db
+      .select({ fileName: profileImages.fileName })
+      .from(profileImages)
+      .where(eq(profileImages.userId, row.id))
+      .orderBy(desc(profileImages.id))
+      .get();
+    return {
+      key: row.username,
+      ownerId: row.id,
+      content: { kind: 'user', username: row.username, bio: row.bio, fav_order: row.favOrder, profile_image: image?.fileName ?? null },
+    };
+  }
+
+  /** The reporter's open report on this target, or a new one: the partial unique index keeps one open per pair. */
+  addReport(input: { reporterId: number; kind: ReportKind; target: ReportTarget; reason: ReportReason; note: string }): number {
+    const existing = () =>
+      this.db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.reporterId, input.reporterId), eq(reports.kind, input.kind), eq(reports.targetKey, input.target.key), isNull(reports.closedAt)))
+        .get();
+    return this.db.transaction(() => {
+      const open = existing();
+      if (open) return open.id;
+      return this.db
+        .insert(reports)
+        .values({
+          reporterId: input.reporterId,
+          ownerId: input.target.ownerId,
+          kind: input.kind,
+          targetKey: input.target.key,
+          reason: input.reason,
+          note: input.note,
+          snapshot: input.target.content as unknown as Record<string, unknown>,
+        })
+        .returning({ id: reports.id })
+        .get().id;
+    });
+  }
+
+  reports(status: ReportStatus): ReportRow[] {
+    const reporter = alias(users, 'reporter');
+    const owner = alias(users, 'owner');
+    return this.db
+      .select({
+        id: reports.id,
+        kind: reports.kind,
+        targetKey: reports.targetKey,
+        reason: reports.reason,
+        note: reports.note,
+        snapshot: reports.snapshot,
+        action: reports.action,
+        closedAt: reports.closedAt,
+        createdAt: reports.createdAt,
+        reporterUsername: reporter.username,
+        ownerId: reports.ownerId,
+        ownerUsername: owner.username,
+        ownerEmail: owner.email,
+      })
+      .from(reports)
+      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+      .innerJoin(owner, eq(owner.id, reports.ownerId))
+      .where(status === 'open' ? isNull(reports.closedAt) : isNotNull(reports.closedAt))
+      .orderBy(status === 'open' ? desc(reports.id) : desc(reports.closedAt), desc(reports.id))
+      .limit(status === 'open' ? -1 : CLOSED_LIST_MAX)
+      .all();
+  }
+
+  /** Open reports per target (`kind:key`), for the targets of the listed reports. */
+  openCounts(): Map<string, number> {
+    const rows = this.db
+      .select({ kind: reports.kind, key: reports.targetKey, value: count() })
+      .from(reports)
+      .where(isNull(reports.closedAt))
+      .groupBy(reports.kind, reports.targetKey)
+      .all();
+    return new Map(rows.map((row) => [`${row.kind}:${row.key}`, row.value]));
+  }
+
+  openTotal(): number {
+    return this.db.select({ value: count() }).from(reports).where(isNull(reports.closedAt)).get()?.value ?? 0;
+  }
+
+  report(reportId: number): Pick<ReportRow, 'id' | 'kind' | 'targetKey' | 'closedAt' | 'ownerId'> | undefined {
+    return this.db
+      .select({ id: reports.id, kind: reports.kind, targetKey: reports.targetKey, closedAt: reports.closedAt, ownerId: reports.ownerId })
+      .from(reports)
+      .where(eq(reports.id, reportId))
+      .get();
+  }
+
+  /** Closes every open report on the target with the action; answers who reported it. */
+  closeReports(kind: ReportKind, targetKey: string, action: ReportAction): number[] {
+    return this.db
+      .update(reports)
+      .set({ action, closedAt: new Date() })
+      .where(and(eq(reports.kind, kind), eq(reports.targetKey, targetKey), isNull(reports.closedAt)))
+      .returning({ reporterId: reports.reporterId })
+      .all()
+      .map((row) => row.reporterId);
+  }
+
+  audit(entry: { adminEmail: string; action: string; targetKind: string; target: string; reason?: string; reportId?: number }): void {
+    this.db.insert(moderationActions).values({ ...entry, reason: entry.reason ?? '' }).run();
+  }
+
+  /** Who did what, newest first (for tests and the operator). */
+  auditLog(limit = 100) {
+    return this.db.select().from(moderationActions).orderBy(desc(moderationActions.id)).limit(limit).all();
+  }
+
+  personByEmail(email: string) {
+    return this.db
+      .select({ id: users.id, email: users.email, username: users.username, suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.email, email))
+      .get();
+  }
+
+  setSuspended(userId: number, reason: string | null): void {
+    this.db
+      .update(users)
+      .set({ suspendedAt: reason === null ? null : new Date(), suspensionReason: reason })
+      .where(eq(users.id, userId))
+      .run();
+  }
+
+  /** Removes a comment; answers its review's id, or undefined when it was already gone. */
+  deleteComment(commentId: number): number | undefined {
+    return this.db.delete(comments).where(eq(comments.id, commentId)).returning({ postId: comments.postId }).get()?.postId;
+  }
+
+  postExists(postId: number): boolean {
+    return this.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get() !== undefined;
+  }
+
+  /** Clears a profile's bio, favourite order and images; answers the image files to remove. */
+  clearProfile(username: string): string[] {
+    return this.db.transaction((tx) => {
+      const user = tx.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+      if (!user) return [];
+      tx.update(users).set({ bio: '', currentFavOrder: '' }).where(eq(users.id, user.id)).run();
+      return tx
+        .delete(profileImages)
+        .where(eq(profileImages.userId, user.id))
+        .returning({ fileName: profileImages.fileName })
+        .all()
+        .map((row) => row.fileName);
+    });
+  }
+
+  private reportedPost(postId: number): { ownerId: number; view: ReportedPost } | undefined {
+    const row = this.db
+      .select({
+        id: posts.id,
+        ownerId: posts.userId,
+        username: users.username,
+        establishmentName: establishments.name,
+        order: posts.orderText,
+        review: posts.review,
+        rating: posts.rating,
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .innerJoin(establishments, eq(establishments.id, posts.establishmentId))
+      .where(and(eq(posts.id, postId), isActiveUser))
+      .get();
+    if (!row) return undefined;
+    const images = this.db
+      .select({ fileName: postImages.fileName })
+      .from(postImages)
+      .where(eq(postImages.postId, postId))
+      .orderBy(asc(postImages.position))
+      .all()
+      .map((image) => image.fileName);
+    return {
+      ownerId: row.ownerId,
+      view: { post_id: row.id, username: row.username, establishment_name: row.establishmentName, order: row.order, review: row.review, rating: row.rating, images },
+    };
+  }
+}
+

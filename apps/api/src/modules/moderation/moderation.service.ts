@@ -1,0 +1,165 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  SAFETY_MESSAGES,
+  USER_MESSAGES,
+  type ReportAction,
+  type ReportKind,
+  type ReportReason,
+  type ReportStatus,
+  type resolveReportSchema,
+} from '@siplog/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import { AuthService } from '../auth/auth.service';
+import { TokenService } from '../auth/token.service';
+import { ImageStore } from '../media/image-store';
+import { NotificationService } from '../notification/notification.service';
+import { PostAuthoringService } from '../post/post-authoring.service';
+import { PublicCacheService } from '../public-cache/public-cache.service';
+import { EVERYTHING, personTag, postTag } from '../public-cache/public-cache.tags';
+import { ModerationRepository, type ReportContent, type ReportRow } from './moderation.repository';
+
+/** A report as the admin's Reports panel lists it. */
+export interface AdminReportView {
+  report_id: number;
+  kind: ReportKind;
+  target_id: string;
+  reason: ReportReason;
+  note: string;
+  reporter_username: string;
+  created_at: string;
+  status: ReportStatus;
+  action?: ReportAction;
+  closed_at?: string;
+  owner_username: string;
+  owner_email: string;
+  /** Open reports on the same target, this one included while it is open. */
+  target_open_reports: number;
+  content: ReportContent;
+}
+
+type ResolveInput = z.output<typeof resolveReportSchema>;
+
+/**
+ * The admins' side of trust and safety (issue 17): the reports queue and what can be done about a report (dismiss,
+ * remove the content, suspend its author), suspending and unsuspending directly, and erasing an account. Every
+ * method starts with the admin check; every action is written to the moderation log (moderation_actions) and the
+ * application log, and tells the reporters 'Your report was reviewed'.
+ */
+@Injectable()
+export class ModerationService {
+  private readonly logger = new Logger(ModerationService.name);
+
+  constructor(
+    private readonly repository: ModerationRepository,
+    private readonly auth: AuthService,
+    private readonly tokens: TokenService,
+    private readonly authoring: PostAuthoringService,
+    private readonly notifications: NotificationService,
+    private readonly images: ImageStore,
+    private readonly cache: PublicCacheService,
+  ) {}
+
+  requireAdmin(actor: AuthUser): void {
+    this.auth.requireAdmin(actor);
+  }
+
+  reports(actor: AuthUser, status: ReportStatus): { reports: AdminReportView[]; open_total: number } {
+    this.auth.requireAdmin(actor);
+    const open = this.repository.openCounts();
+    const reports = this.repository.reports(status).map((row) => toView(row, open.get(`${row.kind}:${row.targetKey}`) ?? 0));
+    return { reports, open_total: this.repository.openTotal() };
+  }
+
+  async resolve(actor: AuthUser, input: ResolveInput): Promise<{ status: 200 }> {
+    this.auth.requireAdmin(actor);
+    const report = this.repository.report(input.report_id);
+    if (!report) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportNotFound);
+    if (report.closedAt !== null) throw new AppError('CONFLICT', SAFETY_MESSAGES.reportClosed);
+    if (input.action === 'remove') await this.removeContent(actor, report.kind, report.targetKey);
+    if (input.action === 'suspend') {
+      if (report.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
+      this.suspendById(report.ownerId, input.reason!);
+    }
+    const reporters = this.repository.closeReports(report.kind, report.targetKey, input.action);
+    this.notifications.reportReviewed(actor, reporters);
+    this.audit(actor, { action: input.action, targetKind: report.kind, target: report.targetKey, reason: input.reason, reportId: report.id });
+    return { status: 200 };
+  }
+
+  suspendUser(actor: AuthUser, email: string, reason: string): { status: 200; msg: string } {
+    this.auth.requireAdmin(actor);
+    const person = this.person(email);
+    if (person.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
+    this.suspendById(person.id, reason);
+    this.audit(actor, { action: 'suspend', targetKind: 'user', target: person.email, reason });
+    return { status: 200, msg: SAFETY_MESSAGES.userSuspended };
+  }
+
+  unsuspendUser(actor: AuthUser, email: string): { status: 200; msg: string } {
+    this.auth.requireAdmin(actor);
+    const person = this.person(email);
+    if (person.suspendedAt === null) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.notSuspended);
+    this.repository.setSuspended(person.id, null);
+    // Their profile, reviews, comments, likes and follows show again everywhere.
+    this.cache.changed(EVERYTHING);
+    this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email });
+    return { status: 200, msg: SAFETY_MESSAGES.userUnsuspended };
+  }
+
+  /** Hidden everywhere at once: every session ends, public answers drop them, and sign-in is refused until unsuspended. */
+  private suspendById(userId: number, reason: string): void {
+    this.repository.setSuspended(userId, reason);
+    this.tokens.revokeAllForUser(userId);
+    this.cache.changed(EVERYTHING);
+  }
+
+  /** The review (with its photos, likes and comments), the comment, or the profile's bio, favourite order and images. */
+  private async removeContent(actor: AuthUser, kind: ReportKind, targetKey: string): Promise<void> {
+    if (kind === 'post') {
+      const postId = Number(targetKey);
+      // Already deleted by its author: nothing left to remove, the reports still close.
+      if (this.repository.postExists(postId)) await this.authoring.remove(actor, postId);
+    } else if (kind === 'comment') {
+      const postId = this.repository.deleteComment(Number(targetKey));
+      if (postId !== undefined) this.cache.changed(postTag(postId));
+    } else {
+      const files = this.repository.clearProfile(targetKey);
+      this.cache.changed(EVERYTHING, personTag(targetKey));
+      await this.images.removeAll('profileimages', files);
+    }
+  }
+
+  private person(email: string) {
+    const person = this.repository.personByEmail(email);
+    if (!person) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    return person;
+  }
+
+  private audit(actor: AuthUser, entry: { action: string; targetKind: string; target: string; reason?: string; reportId?: number }): void {
+    this.repository.audit({ adminEmail: actor.email, ...entry });
+    const why = entry.reason ? ` because "${entry.reason.replace(/\s+/g, ' ').slice(0, 200)}"` : '';
+    const report = entry.reportId ? ` (report ${entry.reportId})` : '';
+    this.logger.log(`Admin ${actor.username} <${actor.email}> moderation: ${entry.action} ${entry.targetKind} ${entry.target}${report}${why}`);
+  }
+}
+
+function toView(row: ReportRow, targetOpenReports: number): AdminReportView {
+  return {
+    report_id: row.id,
+    kind: row.kind,
+    target_id: row.targetKey,
+    reason: row.reason,
+    note: row.note,
+    reporter_username: row.reporterUsername,
+    created_at: row.createdAt.toISOString(),
+    status: row.closedAt === null ? 'open' : 'closed',
+    ...(row.action !== null && { action: row.action }),
+    ...(row.closedAt !== null && { closed_at: row.closedAt.toISOString() }),
+    owner_username: row.ownerUsername,
+    owner_email: row.ownerEmail,
+    target_open_reports: targetOpenReports,
+    content: row.snapshot as unknown as ReportContent,
+  };
+}

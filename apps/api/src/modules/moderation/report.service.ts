@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { SAFETY_MESSAGES, type addReportSchema } from '@siplog/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../common/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { ModerationRepository, type ReportTarget } from './moderation.repository';
+
+type AddReportInput = z.output<typeof addReportSchema>;
+
+/** A post_id or comment_id as sent (a number or a string of digits); anything else names nothing. */
+function numericId(targetId: string | number): number | null {
+  const text = String(targetId);
+  return /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * Reporting a review, a comment or a profile (issue 17). The content is kept as it was when reported; one open
+ * report per reporter and target (a repeat answers the same report_id); the reported person is never told.
+ */
+@Injectable()
+export class ReportService {
+  private readonly logger = new Logger(ReportService.name);
+
+  constructor(
+    private readonly repository: ModerationRepository,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  async add(actor: AuthUser, input: AddReportInput): Promise<{ status: 200; report_id: number }> {
+    await this.rateLimit.consume('report', String(actor.id));
+    const target = this.target(input.kind, input.target_id);
+    if (!target) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportTargetNotFound);
+    if (target.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.reportOwn);
+    const reportId = this.repository.addReport({ reporterId: actor.id, kind: input.kind, target, reason: input.reason, note: input.note ?? '' });
+    this.logger.log(`Report ${reportId}: ${input.kind} ${target.key} (${input.reason}) by ${actor.username}`);
+    return { status: 200, report_id: reportId };
+  }
+
+  private target(kind: AddReportInput['kind'], targetId: string | number): ReportTarget | undefined {
+    if (kind === 'user') return this.repository.userTarget(String(targetId).trim().toLowerCase());
+    const id = numericId(targetId);
+    if (id === null) throw new AppError('BAD_REQUEST', `target_id must be a ${kind}_id for a ${kind}.`);
+    return kind === 'post' ? this.repository.postTarget(id) : this.repository.commentTarget(id);
+  }
+}
