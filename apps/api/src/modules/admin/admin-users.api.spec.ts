@@ -135,6 +135,8 @@ describe('admin users: people, their posts and e-mail', () => {
         zip_code: '78701',
         verified: true,
         deactivated: false,
+        suspended: false,
+        suspension_reason: null,
       });
       expect(response.body.users.map((user: { email: string }) => user.email)).toEqual(expect.arrayContaining([admin.email, ann.email, bob.email]));
       for (const user of response.body.users) expect(Object.keys(user)).not.toContain('password_hash');
