@@ -49,13 +49,13 @@ export function LoginPage() {
       void navigate('/mylog', { replace: true });
     } catch (failure) {
       const status = httpStatusOf(failure);
-      if (status === 429) {
-        // Too many attempts: the server says when to come back, "Invalid credentials" would be wrong.
+      if (status === 429 || status === 403) {
+        // Too many attempts (the server says when to come back) or a suspended account: "Invalid credentials" would be wrong.
         showMessage({ title: LOGIN_MESSAGES.failed.title, body: errorMessage(failure) });
       } else {
         showMessage(LOGIN_MESSAGES.failed);
       }
-      if (status !== 401 && status !== 429) logToServer('error', describeFailure(LOGIN_MESSAGES.failed.title, failure));
+      if (status !== 401 && status !== 403 && status !== 429) logToServer('error', describeFailure(LOGIN_MESSAGES.failed.title, failure));
     }
   };
 
