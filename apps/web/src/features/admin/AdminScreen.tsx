@@ -1,12 +1,21 @@
 import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
 import { BackupControls } from './backup/BackupControls';
 import { LogsPanel } from './logs/LogsPanel';
+import { ReportsPanel } from './reports/ReportsPanel';
 import { UsersPanel } from './users/UsersPanel';
 
-/** Spec §2 Admin screen: the FR Users and FR Logs toggles, Backup DB and Download, and the open panels. */
+/** How often the Reports toggle's open count is asked for again while the screen stays open. */
+const OPEN_COUNT_REFRESH_MS = 60_000;
+
+/** Spec §2 Admin screen: the FR Users and FR Logs toggles, Reports (issue 17), Backup DB and Download, and the open panels. */
 export function AdminScreen() {
   const [usersOpen, setUsersOpen] = useState(true);
   const [logsOpen, setLogsOpen] = useState(false);
+  const [reportsOpen, setReportsOpen] = useState(false);
+  // The same query as the panel's Open list, so the count and the list agree.
+  const openReports = trpc.admin.reports.useQuery({ status: 'open' }, { retry: false, refetchInterval: OPEN_COUNT_REFRESH_MS });
+  const openTotal = openReports.data?.open_total;
 
   return (
     <div className="admin">
@@ -18,11 +27,25 @@ export function AdminScreen() {
         <button type="button" className="button" aria-pressed={logsOpen} onClick={() => setLogsOpen((open) => !open)}>
           FR Logs
         </button>
+        <button type="button" className="button" aria-pressed={reportsOpen} onClick={() => setReportsOpen((open) => !open)}>
+          Reports
+          {openTotal !== undefined && (
+            <>
+              <span className={openTotal > 0 ? 'admin-count admin-count--alert' : 'admin-count'} aria-hidden="true">
+                {openTotal}
+              </span>
+              <span className="visually-hidden"> ({openTotal} open)</span>
+            </>
+          )}
+        </button>
         <BackupControls />
       </div>
+      {reportsOpen && <ReportsPanel />}
       {logsOpen && <LogsPanel />}
       {usersOpen && <UsersPanel />}
-      {!usersOpen && !logsOpen && <p className="admin-muted">Open FR Users to look after people and their posts, or FR Logs to read the server's logs.</p>}
+      {!usersOpen && !logsOpen && !reportsOpen && (
+        <p className="admin-muted">Open FR Users to look after people and their posts, FR Logs to read the server's logs, or Reports to work through what people reported.</p>
+      )}
     </div>
   );
 }

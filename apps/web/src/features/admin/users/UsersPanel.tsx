@@ -7,6 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
 import type { PostView } from '../../post/types';
 import { UserDetails } from './UserDetails';
+import { SuspensionNotice, UserModerationActions } from './UserModeration';
 import { UserPostsTable } from './UserPostsTable';
 import { filterUsers } from './user-filter';
 
@@ -37,6 +38,12 @@ export function UsersPanel() {
     setPostsOf(selected.email);
     const answer = await utils.admin.postsByUser.fetch({ email: selected.email }).catch((error: unknown) => error);
     if (answer instanceof Error) showMessage({ title: DIALOG_TITLES.error, body: errorMessage(answer) });
+  };
+
+  // An erased person leaves the panel: nobody is selected, and their posts table closes.
+  const forget = (email: string) => {
+    setSelectedEmail('');
+    setPostsOf((shownFor) => (shownFor === email ? null : shownFor));
   };
 
   const confirm = async () => {
@@ -88,6 +95,7 @@ export function UsersPanel() {
               <option key={user.email} value={user.email}>
                 {user.email}
                 {user.deactivated ? ' (deactivated)' : ''}
+                {user.suspended ? ' (suspended)' : ''}
               </option>
             ))}
           </select>
@@ -97,6 +105,7 @@ export function UsersPanel() {
           Verified
         </label>
       </div>
+      {selected && <SuspensionNotice user={selected} />}
       <div className="admin-actions">
         <button type="button" className="button button--small" onClick={() => void users.refetch()} disabled={users.isFetching}>
           {users.isFetching ? 'Loading…' : 'Load'}
@@ -115,6 +124,7 @@ export function UsersPanel() {
         <button type="button" className="button button--small" onClick={() => void loadPosts()} disabled={posts.isFetching}>
           {posts.isFetching ? 'Loading posts…' : 'Load Posts'}
         </button>
+        <UserModerationActions selected={selected} onDeleted={forget} />
       </div>
 
       {showDetails && (selected ? <UserDetails key={selected.email} user={selected} /> : <p className="admin-muted">Select a user to see their details.</p>)}

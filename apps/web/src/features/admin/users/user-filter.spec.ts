@@ -11,6 +11,8 @@ const person = (email: string, first_name: string, last_name: string): AdminUser
   zip_code: '60622',
   verified: true,
   deactivated: false,
+  suspended: false,
+  suspension_reason: null,
 });
 
 describe('the admin user filter', () => {

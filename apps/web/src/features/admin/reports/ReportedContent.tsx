@@ -1,0 +1,81 @@
+import { StarRating } from '../../profile/StarRating';
+import { postImageUrl, profileImageUrl } from '../../profile/images';
+import type { ReportedContent as Content } from './report-view';
+
+type ReportedPost = Extract<Content, { kind: 'post' }>;
+
+/** The content as it was reported (issue 17): a review with its photos, a comment with its review, or a profile. */
+export function ReportedContent({ content }: { content: Content }) {
+  if (content.kind === 'post') return <ReviewBlock post={content} />;
+  if (content.kind === 'comment') {
+    return (
+      <div className="report-content">
+        <figure className="report-content__comment">
+          <blockquote>{content.comment}</blockquote>
+          <figcaption>Comment by {content.username}</figcaption>
+        </figure>
+        <div className="report-content__context">
+          <p className="report-content__context-label">On this review:</p>
+          <ReviewBlock post={content.post} compact />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="report-content report-content--profile">
+      {content.profile_image ? (
+        <a className="report-content__avatar" href={profileImageUrl(content.profile_image)} target="_blank" rel="noreferrer">
+          <img src={profileImageUrl(content.profile_image, 'thumb')} alt={`Profile picture of ${content.username} (opens full size)`} width={72} height={72} />
+        </a>
+      ) : (
+        <span className="report-content__avatar report-content__avatar--none">No picture</span>
+      )}
+      <dl className="report-content__profile">
+        <div>
+          <dt>Username</dt>
+          <dd>{content.username}</dd>
+        </div>
+        <div>
+          <dt>Bio</dt>
+          <dd>{content.bio || <span className="admin-muted">None</span>}</dd>
+        </div>
+        <div>
+          <dt>Favourite order</dt>
+          <dd>{content.fav_order || <span className="admin-muted">None</span>}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function ReviewBlock({ post, compact = false }: { post: Omit<ReportedPost, 'kind'>; compact?: boolean }) {
+  return (
+    <div className={compact ? 'report-content report-content--compact' : 'report-content'}>
+      <p className="report-content__place">
+        {post.establishment_name} <span className="report-content__by">· review by {post.username}</span>
+      </p>
+      <p className="report-content__order">
+        <span>{post.order}</span>
+        <StarRating rating={post.rating} size={compact ? 13 : 15} />
+      </p>
+      {post.review && <p className="report-content__text">{post.review}</p>}
+      {post.images.length > 0 && (
+        <ul className="report-content__photos" aria-label={`Photos (${post.images.length})`}>
+          {post.images.map((image, index) => (
+            <li key={image}>
+              <a href={postImageUrl(image)} target="_blank" rel="noreferrer">
+                <img
+                  src={postImageUrl(image, 'thumb')}
+                  alt={`Photo ${index + 1} of ${post.order} (opens full size)`}
+                  width={compact ? 56 : 88}
+                  height={compact ? 56 : 88}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

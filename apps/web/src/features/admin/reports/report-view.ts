@@ -1,0 +1,87 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { ReportAction, ReportKind } from '@siplog/contracts';
+import type { AppRouter } from '@siplog/api';
+
+/** A report as the Reports panel gets it (issue 17): who, why, when, and the content as it was reported. */
+export type AdminReport = inferRouterOutputs<AppRouter>['admin']['reports']['reports'][number];
+export type ReportedContent = AdminReport['content'];
+
+/** What a report is about, as the panel names it. */
+export const KIND_LABELS: Record<ReportKind, string> = { post: 'Review', comment: 'Comment', user: 'Profile' };
+
+/** The buttons of an open report; Remove says what it removes, since a profile is cleared rather than deleted. */
+export function actionButtonLabel(action: ReportAction, kind: ReportKind): string {
+  if (action === 'dismiss') return 'Dismiss';
+  if (action === 'suspend') return 'Suspend account';
+  return kind === 'post' ? 'Remove review' : kind === 'comment' ? 'Remove comment' : 'Clear profile';
+}
+
+/** What was done, on a closed report. */
+export function closedActionLabel(action: ReportAction | undefined, kind: ReportKind): string {
+  if (action === 'dismiss') return 'Dismissed';
+  if (action === 'suspend') return 'Account suspended';
+  if (action === 'remove') return kind === 'post' ? 'Review removed' : kind === 'comment' ? 'Comment removed' : 'Profile cleared';
+  return 'Closed';
+}
+
+/** "1 open report" / "3 open reports". */
+export function openReportsText(count: number): string {
+  return `${count} open ${count === 1 ? 'report' : 'reports'}`;
+}
+
+/** Who the content belongs to and where it sits, in a line: "annlee's review of Dark Matter Coffee". */
+export function describeTarget(content: ReportedContent): string {
+  if (content.kind === 'post') return `${content.username}'s review of ${content.establishment_name}`;
+  if (content.kind === 'comment') return `${content.username}'s comment on ${content.post.username}'s review of ${content.post.establishment_name}`;
+  return `${content.username}'s profile`;
+}
+
+/** What a suspension does, said before the admin confirms one (from a report or from FR Users). */
+export const SUSPENSION_EFFECT =
+  'Their sessions end, their profile, reviews and comments are hidden, and sign-in is refused until an admin unsuspends them.';
+
+export interface ActionConfirm {
+  title: string;
+  body: string;
+}
+
+/**
+ * The Yes/No question before an action, saying what it does and that it closes every open report on the target
+ * (the server closes them all, so the admin should know how many go at once).
+ */
+export function actionConfirm(report: Pick<AdminReport, 'content' | 'owner_username' | 'target_open_reports'>, action: ReportAction): ActionConfirm {
+  const { content } = report;
+  const open = Math.max(1, report.target_open_reports);
+  const closes = open === 1 ? 'The report closes' : `All ${open} open reports on it close`;
+  const told = 'and the people who reported it are told it was reviewed.';
+  if (action === 'dismiss') {
+    return { title: 'Dismiss this report?', body: `Nothing changes for ${describeTarget(content)}. ${closes}, ${told}` };
+  }
+  if (action === 'suspend') {
+    return {
+      title: `Suspend ${report.owner_username}?`,
+      body: `${SUSPENSION_EFFECT} ${closes}, ${told}`,
+    };
+  }
+  if (content.kind === 'post') {
+    return {
+      title: 'Remove this review?',
+      body: `${describeTarget(content)} is deleted with its photos, likes and comments. ${closes}, ${told} This cannot be undone.`,
+    };
+  }
+  if (content.kind === 'comment') {
+    return { title: 'Remove this comment?', body: `${describeTarget(content)} is deleted. ${closes}, ${told} This cannot be undone.` };
+  }
+  return {
+    title: 'Clear this profile?',
+    body: `${content.username}'s bio, favourite order and profile images are removed; the account stays. ${closes}, ${told} This cannot be undone.`,
+  };
+}
+
+/** What the panel says once an action went through (read out by its status line). */
+export function actionDone(report: Pick<AdminReport, 'content' | 'owner_username'>, action: ReportAction): string {
+  if (action === 'dismiss') return `Report on ${describeTarget(report.content)} dismissed.`;
+  if (action === 'suspend') return `${report.owner_username} is suspended.`;
+  if (report.content.kind === 'user') return `${report.content.username}'s profile is cleared.`;
+  return `${describeTarget(report.content)} is removed.`;
+}
