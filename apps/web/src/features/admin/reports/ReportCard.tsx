@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { REPORT_ACTIONS, REPORT_REASON_LABELS, type ReportAction } from '@siplog/contracts';
 import { relativeTime } from '../../notifications/relative-time';
 import { ReportedContent } from './ReportedContent';
-import { actionButtonLabel, closedActionLabel, describeTarget, KIND_LABELS, openReportsText, type AdminReport } from './report-view';
+import { actionButtonLabel, closedActionLabel, describeTarget, KIND_LABELS, openReportsText, type AdminReport, type ReportGroup } from './report-view';
 
 interface ReportCardProps {
-  report: AdminReport;
+  group: ReportGroup;
   now: number;
-  /** The action under way on this report, while the server works on it. */
+  /** The action under way on this target, while the server works on it. */
   busy: ReportAction | null;
   onAction: (report: AdminReport, action: ReportAction) => void;
 }
@@ -22,80 +22,98 @@ function When({ iso, now }: { iso: string; now: number }) {
   );
 }
 
-/** One report: the content as reported, who reported it, why and when, and (while open) Dismiss, Remove and Suspend. */
-export function ReportCard({ report, now, busy, onAction }: ReportCardProps) {
+/**
+ * One reported target: the content as reported, whose it is, each report on it (who, why, the note, when), and while
+ * open Dismiss, Remove and Suspend; once closed, what was done and when.
+ */
+export function ReportCard({ group, now, busy, onAction }: ReportCardProps) {
   const headingId = useId();
-  const open = report.status === 'open';
+  const { lead, reports } = group;
+  const open = lead.status === 'open';
+  const title = describeTarget(lead.content);
   return (
     <article className={`report-card${open ? '' : ' report-card--closed'}`} aria-labelledby={headingId}>
       <header className="report-card__header">
-        <span className="report-card__kind">{KIND_LABELS[report.kind]}</span>
+        <span className="report-card__kind">{KIND_LABELS[lead.kind]}</span>
         <h3 id={headingId} className="report-card__title">
-          {describeTarget(report.content)}
+          {title}
         </h3>
         {open ? (
-          report.target_open_reports > 1 && <span className="report-card__badge">{openReportsText(report.target_open_reports)}</span>
+          <span className="report-card__badge">{openReportsText(lead.target_open_reports)}</span>
         ) : (
-          <span className="report-card__badge report-card__badge--closed">{closedActionLabel(report.action, report.kind)}</span>
+          <span className="report-card__badge report-card__badge--closed">{closedActionLabel(lead.action, lead.kind)}</span>
         )}
       </header>
       <div className="report-card__body">
-        <ReportedContent content={report.content} />
-        <dl className="report-card__facts">
-          <div>
-            <dt>Reason</dt>
-            <dd className="report-card__reason">{REPORT_REASON_LABELS[report.reason]}</dd>
-          </div>
-          <div>
-            <dt>Note</dt>
-            <dd className="report-card__note">{report.note || <span className="admin-muted">No note</span>}</dd>
-          </div>
-          <div>
-            <dt>Reported by</dt>
-            <dd>{report.reporter_username}</dd>
-          </div>
-          <div>
-            <dt>Reported</dt>
-            <dd>
-              <When iso={report.created_at} now={now} />
-            </dd>
-          </div>
-          <div>
-            <dt>Owner</dt>
-            <dd className="report-card__owner">
-              {report.owner_username} <span className="admin-muted">({report.owner_email})</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Open reports on it</dt>
-            <dd>{report.target_open_reports}</dd>
-          </div>
-          {!open && (
+        <ReportedContent content={lead.content} />
+        <div className="report-card__side">
+          <dl className="report-card__facts">
             <div>
-              <dt>Outcome</dt>
-              <dd>
-                {closedActionLabel(report.action, report.kind)}
-                {report.closed_at && (
-                  <>
-                    , <When iso={report.closed_at} now={now} />
-                  </>
-                )}
+              <dt>Owner</dt>
+              <dd className="report-card__owner">
+                {lead.owner_username} <span className="admin-muted">({lead.owner_email})</span>
               </dd>
             </div>
-          )}
-        </dl>
+            {!open && (
+              <div>
+                <dt>Outcome</dt>
+                <dd>
+                  {closedActionLabel(lead.action, lead.kind)}
+                  {lead.closed_at && (
+                    <>
+                      , <When iso={lead.closed_at} now={now} />
+                    </>
+                  )}
+                </dd>
+              </div>
+            )}
+            {/* An open card's badge gives the count; a closed one says when the target was reported again since. */}
+            {!open && lead.target_open_reports > 0 && (
+              <div>
+                <dt>Open reports on it</dt>
+                <dd>{lead.target_open_reports}</dd>
+              </div>
+            )}
+          </dl>
+          <ol className="report-card__reports" aria-label={reports.length === 1 ? 'The report' : `The ${reports.length} reports`}>
+            {reports.map((report) => (
+              <li key={report.report_id} className="report-entry">
+                <dl className="report-card__facts">
+                  <div>
+                    <dt>Reason</dt>
+                    <dd className="report-card__reason">{REPORT_REASON_LABELS[report.reason]}</dd>
+                  </div>
+                  <div>
+                    <dt>Note</dt>
+                    <dd className="report-card__note">{report.note || <span className="admin-muted">No note</span>}</dd>
+                  </div>
+                  <div>
+                    <dt>Reported by</dt>
+                    <dd>{report.reporter_username}</dd>
+                  </div>
+                  <div>
+                    <dt>Reported</dt>
+                    <dd>
+                      <When iso={report.created_at} now={now} />
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </div>
       </div>
       {open && (
-        <div className="report-card__actions" role="group" aria-label={`Actions on ${describeTarget(report.content)}`}>
+        <div className="report-card__actions" role="group" aria-label={`Actions on ${title}`}>
           {REPORT_ACTIONS.map((action) => (
             <button
               key={action}
               type="button"
               className={action === 'dismiss' ? 'button button--small' : 'button button--danger button--small'}
               disabled={busy !== null}
-              onClick={() => onAction(report, action)}
+              onClick={() => onAction(lead, action)}
             >
-              {busy === action ? 'Working…' : actionButtonLabel(action, report.kind)}
+              {busy === action ? 'Working…' : actionButtonLabel(action, lead.kind)}
             </button>
           ))}
         </div>

@@ -7,7 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
 import { SuspendDialog } from '../SuspendDialog';
 import { ReportCard } from './ReportCard';
-import { actionConfirm, actionDone, openReportsText, type AdminReport } from './report-view';
+import { actionConfirm, actionDone, groupReports, openReportsText, type AdminReport } from './report-view';
 import './reports.css';
 
 interface Pending {
@@ -50,6 +50,8 @@ export function ReportsPanel() {
   };
 
   const list = reports.data?.reports ?? [];
+  const groups = groupReports(list);
+  const targets = groups.length === 1 ? '1 target' : `${groups.length} targets`;
   const summary = reports.isPending
     ? 'Loading reports…'
     : reports.isError
@@ -57,7 +59,7 @@ export function ReportsPanel() {
       : status === 'open'
         ? list.length === 0
           ? 'No open reports. All caught up.'
-          : `${openReportsText(list.length)}, newest first.`
+          : `${openReportsText(list.length)} on ${targets}, newest first.`
         : list.length === 0
           ? 'No closed reports yet.'
           : `The ${list.length === 1 ? 'latest closed report' : `latest ${list.length} closed reports`}, most recently closed first.`;
@@ -81,15 +83,15 @@ export function ReportsPanel() {
       <p className="admin-reports__done" role="status">
         {done}
       </p>
-      {list.length > 0 && (
+      {groups.length > 0 && (
         <div className="admin-reports__list">
-          {list.map((report) => (
+          {groups.map((group) => (
             <ReportCard
-              key={report.report_id}
-              report={report}
+              key={group.key}
+              group={group}
               now={now}
-              busy={working?.report.report_id === report.report_id ? working.action : null}
-              onAction={(target, action) => setPending({ report: target, action })}
+              busy={working?.report.report_id === group.lead.report_id ? working.action : null}
+              onAction={(report, action) => setPending({ report, action })}
             />
           ))}
         </div>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { actionButtonLabel, actionConfirm, actionDone, closedActionLabel, describeTarget, openReportsText, type AdminReport, type ReportedContent } from './report-view';
+import {
+  actionButtonLabel,
+  actionConfirm,
+  actionDone,
+  closedActionLabel,
+  describeTarget,
+  groupReports,
+  openReportsText,
+  type AdminReport,
+  type ReportedContent,
+} from './report-view';
 
 const review = {
   post_id: 7,
@@ -76,5 +86,52 @@ describe('the Yes/No before an action', () => {
     expect(actionDone(on(postContent, 1), 'remove')).toBe("annlee's review of Dark Matter Coffee is removed.");
     expect(actionDone(on(profileContent, 1), 'remove')).toBe("carla's profile is cleared.");
     expect(actionDone(on(commentContent, 1), 'suspend')).toBe('benortiz is suspended.');
+  });
+});
+
+describe('grouping the list by target', () => {
+  let id = 0;
+  const reportOn = (content: ReportedContent, target_id: string, extra: Partial<AdminReport> = {}): AdminReport => ({
+    report_id: ++id,
+    kind: content.kind,
+    target_id,
+    reason: 'spam',
+    note: '',
+    reporter_username: 'carla',
+    created_at: '2026-11-27T01:00:00.000Z',
+    status: 'open',
+    owner_username: content.username,
+    owner_email: `${content.username}@example.com`,
+    target_open_reports: 1,
+    content,
+    ...extra,
+  });
+
+  it('puts the open reports on one target on one card, in the order targets first appear, led by the newest', () => {
+    const newestOnPost = reportOn(postContent, '7');
+    const onProfile = reportOn(profileContent, 'carla');
+    const olderOnPost = reportOn(postContent, '7');
+    // A comment whose id happens to equal the post's is another target.
+    const onComment = reportOn(commentContent, '7');
+    const groups = groupReports([newestOnPost, onProfile, olderOnPost, onComment]);
+    expect(groups.map((group) => [group.key, group.lead.report_id, group.reports.map((report) => report.report_id)])).toEqual([
+      ['post:7', newestOnPost.report_id, [newestOnPost.report_id, olderOnPost.report_id]],
+      ['user:carla', onProfile.report_id, [onProfile.report_id]],
+      ['comment:7', onComment.report_id, [onComment.report_id]],
+    ]);
+  });
+
+  it('keeps closed reports together only when one action closed them at once', () => {
+    const closed = (action: 'dismiss' | 'remove', closed_at: string) => reportOn(postContent, '7', { status: 'closed', action, closed_at });
+    const removedA = closed('remove', '2026-11-27T02:00:00.000Z');
+    const removedB = closed('remove', '2026-11-27T02:00:00.000Z');
+    const dismissedEarlier = closed('dismiss', '2026-11-27T01:30:00.000Z');
+    const groups = groupReports([removedA, removedB, dismissedEarlier]);
+    expect(groups.map((group) => group.reports.length)).toEqual([2, 1]);
+    expect(groups[1].lead).toBe(dismissedEarlier);
+  });
+
+  it('answers nothing for an empty list', () => {
+    expect(groupReports([])).toEqual([]);
   });
 });

@@ -6,6 +6,30 @@ import type { AppRouter } from '@siplog/api';
 export type AdminReport = inferRouterOutputs<AppRouter>['admin']['reports']['reports'][number];
 export type ReportedContent = AdminReport['content'];
 
+/**
+ * The reports on one target that one card shows: the open ones on the same review, comment or profile together (one
+ * action closes them all), and closed ones together when the same action closed them at once. `lead` is the newest:
+ * its content is shown and its id sent with the action.
+ */
+export interface ReportGroup {
+  key: string;
+  lead: AdminReport;
+  reports: AdminReport[];
+}
+
+/** Groups the panel's list (already newest first) by target, keeping the order in which each target first appears. */
+export function groupReports(reports: readonly AdminReport[]): ReportGroup[] {
+  const groups = new Map<string, ReportGroup>();
+  for (const report of reports) {
+    const target = `${report.kind}:${report.target_id}`;
+    const key = report.status === 'open' ? target : `${target}:${report.action ?? ''}:${report.closed_at ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.reports.push(report);
+    else groups.set(key, { key, lead: report, reports: [report] });
+  }
+  return [...groups.values()];
+}
+
 /** What a report is about, as the panel names it. */
 export const KIND_LABELS: Record<ReportKind, string> = { post: 'Review', comment: 'Comment', user: 'Profile' };
 
