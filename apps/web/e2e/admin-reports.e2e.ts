@@ -19,7 +19,6 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
   let app: RunningApp;
   let browser: Browser;
   let dana: Session;
-  let ann: Session;
   let ben: Session;
   let carla: Session;
   const contexts = new OpenedContexts();
@@ -28,7 +27,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     app = await startApp({ ADMIN_EMAILS: DANA.email, ADMIN_PATH });
     browser = await launchBrowser();
     dana = await registerPerson(app.baseUrl, app.dataDir, DANA);
-    ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
+    await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
     carla = await registerPerson(app.baseUrl, app.dataDir, CARLA);
     await registerPerson(app.baseUrl, app.dataDir, ELI);
