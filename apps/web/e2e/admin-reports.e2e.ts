@@ -118,6 +118,8 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     await panel.getByRole('status').getByText(`Report on ${reviewTitle} dismissed.`).waitFor();
     // Both reports on the review closed at once; the review stays.
     await expect.poll(() => cards.count()).toBe(0);
+    // The card and its buttons are gone: the focus waits on the panel's heading, not lost on the page.
+    await expect.poll(() => panel.getByRole('heading', { name: 'Reports' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole('button', { name: 'Reports (0 open)' }).waitFor();
     await panel.getByText('No open reports. All caught up.').waitFor();
     expect(withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, postId)).get())).toBeDefined();
@@ -188,6 +190,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     await profile.getByRole('button', { name: 'Suspend account' }).click();
     const suspend = confirmDialog(page, `Suspend ${CARLA.username}?`);
     const reason = suspend.getByLabel('Reason for the suspension');
+    await expect.poll(() => reason.evaluate((element) => element === document.activeElement)).toBe(true);
     // Yes without a reason keeps the dialog open and says why.
     await suspend.getByRole('button', { name: 'Yes' }).click();
     await suspend.getByRole('alert').getByText(SAFETY_MESSAGES.suspendReasonRequired).waitFor();
@@ -233,6 +236,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     // Suspend straight from FR Users, with a reason, and lift it again.
     await page.getByRole('button', { name: 'Suspend', exact: true }).click();
     const direct = confirmDialog(page, `Suspend ${CARLA.email}?`);
+    await expect.poll(() => direct.getByLabel('Reason for the suspension').evaluate((element) => element === document.activeElement)).toBe(true);
     await direct.getByLabel('Reason for the suspension').fill('Second warning.');
     await direct.getByRole('button', { name: 'Yes' }).click();
     await expectMessageDialog(page, 'Message', SAFETY_MESSAGES.userSuspended);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS, suspendUserSchema } from '@siplog/contracts';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import './suspension.css';
@@ -20,6 +20,10 @@ export function SuspendDialog({ title, body, onConfirm, onCancel }: SuspendDialo
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+
+  // The reason is what the admin has to give, so the field takes the focus. The Modal's own effect (a child's, so it
+  // runs first) has opened the dialog by now; React's autoFocus would have run before that, on a closed dialog.
+  useEffect(() => field.current?.focus(), []);
 
   const confirm = () => {
     const checked = suspendUserSchema.shape.reason.safeParse(reason);

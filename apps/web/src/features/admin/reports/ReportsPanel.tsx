@@ -24,6 +24,7 @@ export function ReportsPanel() {
   const [working, setWorking] = useState<Pending | null>(null);
   const [done, setDone] = useState('');
   const inFlight = useRef(false);
+  const title = useRef<HTMLHeadingElement>(null);
   const reports = trpc.admin.reports.useQuery({ status }, { retry: false });
   const resolve = trpc.admin.resolveReport.useMutation();
   // Times read as of when the list arrived ("5 min ago" then), which every refetch brings up to date.
@@ -35,9 +36,11 @@ export function ReportsPanel() {
     inFlight.current = true;
     setWorking(action);
     setDone('');
+    let resolved = false;
     try {
       await resolve.mutateAsync({ report_id: action.report.report_id, action: action.action, reason });
       setDone(actionDone(action.report, action.action));
+      resolved = true;
     } catch (error) {
       logToServer('error', describeFailure(`Admin report ${action.action}`, error));
       showMessage({ title: DIALOG_TITLES.error, body: errorMessage(error) });
@@ -47,6 +50,8 @@ export function ReportsPanel() {
       setWorking(null);
       inFlight.current = false;
     }
+    // The card (and the button that had the focus) is gone: the keyboard carries on from the panel's top.
+    if (resolved) title.current?.focus();
   };
 
   const list = reports.data?.reports ?? [];
@@ -68,7 +73,7 @@ export function ReportsPanel() {
   return (
     <section className="admin-panel admin-reports" aria-labelledby="admin-reports-title">
       <div className="admin-reports__head">
-        <h2 id="admin-reports-title" className="admin-panel__title">
+        <h2 id="admin-reports-title" className="admin-panel__title" ref={title} tabIndex={-1}>
           Reports
         </h2>
         <div className="admin-switch" role="group" aria-label="Show reports">
