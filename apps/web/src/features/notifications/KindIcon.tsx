@@ -7,6 +7,8 @@ const PATHS: Record<NotificationKind, string[]> = {
   reply: ['M10 8 5 12.5l5 4.5', 'M5 12.5h9a5 5 0 0 1 5 5V19'],
   mention: ['M15.5 12a3.5 3.5 0 1 1-7 0 3.5 3.5 0 0 1 7 0z', 'M15.5 12v1.5a2.5 2.5 0 0 0 5 0V12a8.5 8.5 0 1 0-3.3 6.7'],
   place_review: ['M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z', 'M12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z'],
+  // A shield with a tick: an admin looked at what you reported.
+  report_reviewed: ['M12 3 19 6v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z', 'm9 12 2 2 4-4'],
 };
 
 /** The small sign of what happened, on a notification's picture (decorative: the line says it in words). */

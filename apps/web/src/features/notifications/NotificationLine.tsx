@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CupIcon } from '../profile/icons';
 import { avatarUrlOf } from '../profile/images';
 import { KindIcon } from './KindIcon';
 import type { NotificationGroup } from './notification-groups';
@@ -25,7 +26,12 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
   return (
     <li className={`notification${group.isNew ? ' notification--new' : ''}`}>
       <span className={`notification__picture notification__picture--${group.kind}`}>
-        <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
+        {/* A reviewed report names no one (issue 17): the site's cup stands where a picture would. */}
+        {newest.actor_username ? (
+          <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
+        ) : (
+          <CupIcon className="notification__site-picture" width={24} height={24} />
+        )}
         <span className="notification__kind">
           <KindIcon kind={group.kind} />
         </span>
@@ -42,7 +48,7 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
               >
                 {part.text}
               </Link>
-            ) : 'target' in part ? (
+            ) : 'target' in part && href ? (
               <Link key={index} to={href} className="notification__target">
                 {part.text}
               </Link>

@@ -80,3 +80,20 @@ describe('groupNotifications', () => {
     );
   });
 });
+
+describe('reviewed reports (issue 17)', () => {
+  it('keeps each one its own line, never grouped into one with others', () => {
+    const groups = groupNotifications([
+      note({ kind: 'report_reviewed', actor_username: '' }),
+      note({ kind: 'like', actor_username: 'ben', ...review(1) }),
+      note({ kind: 'report_reviewed', actor_username: '' }),
+      note({ kind: 'report_reviewed', actor_username: '' }),
+    ]);
+    expect(groups.map((group) => [group.kind, group.count])).toEqual([
+      ['report_reviewed', 1],
+      ['like', 1],
+      ['report_reviewed', 1],
+      ['report_reviewed', 1],
+    ]);
+  });
+});

@@ -18,7 +18,8 @@ export interface NotificationGroup {
 /**
  * What makes two notifications one line. Follows are all one line ('… and 3 others followed you'). A review at a
  * followed place is its own review each time, so those group by the place instead ('… reviewed Dark Matter Coffee').
- * A mention in a review and mentions in its comments read differently, so they stay apart.
+ * A mention in a review and mentions in its comments read differently, so they stay apart. A reviewed report
+ * (issue 17) names nobody and stands alone.
  */
 export function groupKeyOf(notification: NotificationView): string {
   switch (notification.kind) {
@@ -28,6 +29,9 @@ export function groupKeyOf(notification: NotificationView): string {
       return `place_review:${notification.establishment_id}`;
     case 'mention':
       return `mention:${notification.post_id}:${notification.comment === undefined ? 'review' : 'comment'}`;
+    case 'report_reviewed':
+      // Each report reviewed is its own line: there is no one to name, so never 'and N others'.
+      return `report_reviewed:${notification.notification_id}`;
     default:
       return `${notification.kind}:${notification.post_id}`;
   }

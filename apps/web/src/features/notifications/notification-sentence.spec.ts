@@ -79,3 +79,12 @@ describe('groupHref', () => {
     expect(groupHref(line('follow', ['maya_sips', 'ben']))).toBe('/user/maya_sips');
   });
 });
+
+describe('a reviewed report (issue 17)', () => {
+  it("reads exactly 'Your report was reviewed', names no one and links nowhere", () => {
+    const group = line('report_reviewed', ['']);
+    expect(sentenceText(group)).toBe('Your report was reviewed');
+    expect(sentenceParts(group).some((part) => 'actor' in part || 'target' in part)).toBe(false);
+    expect(groupHref(group)).toBeNull();
+  });
+});

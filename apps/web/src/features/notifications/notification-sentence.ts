@@ -1,4 +1,4 @@
-import { WEB_ROUTES } from '@siplog/contracts';
+import { SAFETY_MESSAGES, WEB_ROUTES } from '@siplog/contracts';
 import type { NotificationGroup } from './notification-groups';
 
 /** A piece of a notification line: a person (a link to their profile), the line's target (a link), or plain text. */
@@ -35,11 +35,15 @@ function predicateParts(group: NotificationGroup): SentencePart[] {
       return place
         ? [{ text: ' reviewed ' }, { text: place, target: true }, { text: ', a place you follow' }]
         : [{ text: ' reviewed ' }, { text: 'a place you follow', target: true }];
+    case 'report_reviewed':
+      return [];
   }
 }
 
 /** A line as pieces: 'maya_sips and 3 others' 'liked' 'your review of Dark Matter Coffee'. */
 export function sentenceParts(group: NotificationGroup): SentencePart[] {
+  // The admin who looked at a report stays unnamed, and the line leads nowhere (issue 17).
+  if (group.kind === 'report_reviewed') return [{ text: SAFETY_MESSAGES.reportReviewed }];
   return [...actorParts(group.actors), ...predicateParts(group)];
 }
 
@@ -56,10 +60,11 @@ export function profilePath(username: string): string {
 
 /**
  * Where the line leads: the review for likes, comments, replies and mentions, the place for a followed place's new
- * reviews, and the most recent follower's profile for follows.
+ * reviews, and the most recent follower's profile for follows; null for a reviewed report, which links nowhere.
  */
-export function groupHref(group: NotificationGroup): string {
+export function groupHref(group: NotificationGroup): string | null {
   const { newest } = group;
+  if (group.kind === 'report_reviewed') return null;
   if (group.kind === 'follow') return profilePath(newest.actor_username);
   if (group.kind === 'place_review' && newest.establishment_id !== undefined) return WEB_ROUTES.view.replace(':param', String(newest.establishment_id));
   if (newest.post_id !== undefined) return WEB_ROUTES.post.replace(':id', String(newest.post_id));
