@@ -6,6 +6,7 @@ import { LazyFollowListDialog } from '../../features/profile/LazyFollowListDialo
 import { ProfileHeader } from '../../features/profile/ProfileHeader';
 import { ProfileOrders } from '../../features/profile/ProfileOrders';
 import type { PublicProfile } from '../../features/profile/types';
+import { ProfileSafetyMenu } from '../../features/safety/ProfileSafetyMenu';
 import { useSession } from '../../features/session/useSession';
 
 /**
@@ -27,7 +28,10 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
               Edit on My Log
             </Link>
           ) : (
-            <FollowButton username={profile.username} />
+            <>
+              <FollowButton username={profile.username} />
+              <ProfileSafetyMenu username={profile.username} />
+            </>
           )
         }
         onShowList={setOpenList}

@@ -5,6 +5,7 @@ import { PhotoCarousel } from '../../../components/carousel/PhotoCarousel';
 import { MentionText } from '../../../components/mentions/MentionText';
 import { CupIcon, PlaceIcon } from '../../profile/icons';
 import { postImageUrl } from '../../profile/images';
+import { ReportMenu } from '../../safety/ReportMenu';
 import { useSession } from '../../session/useSession';
 import type { PostView } from '../types';
 import { DeletePostButton } from './DeletePostButton';
@@ -86,6 +87,7 @@ export function FullPost({ post, headingId: givenHeadingId, headingLevel = 2, on
               <DeletePostButton postId={post.post_id} onDeleted={onDeleted} />
             </>
           )}
+          {!own && <ReportMenu target={{ kind: 'post', id: post.post_id }} label="More actions for this review" />}
         </PostActions>
         <p className="full-post__meta">
           <span className="full-post__likes" aria-label={likesLabel(post.likes)}>

@@ -5,6 +5,7 @@ import { MentionText } from '../../../components/mentions/MentionText';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
+import { ReportMenu } from '../../safety/ReportMenu';
 import { useSession } from '../../session/useSession';
 import { DeleteCommentButton } from './DeleteCommentButton';
 
@@ -45,6 +46,13 @@ export function CommentList({ postId, reviewAuthor }: { postId: number; reviewAu
                 </time>
                 {session && (session.username === comment.username || session.username === reviewAuthor) && (
                   <DeleteCommentButton postId={postId} commentId={comment.comment_id} author={comment.username} />
+                )}
+                {session?.username !== comment.username && (
+                  <ReportMenu
+                    target={{ kind: 'comment', id: comment.comment_id }}
+                    label={`More actions for the comment by @${comment.username}`}
+                    size="small"
+                  />
                 )}
               </span>
             </li>

@@ -4,6 +4,7 @@ import { useMessageDialog } from '../../../components/dialog/MessageDialogProvid
 import type { OwnProfile } from '../../../features/profile/types';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
+import { BlockedPeopleSection } from './BlockedPeopleSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeactivateAccountSection } from './DeactivateAccountSection';
 import { EmailSettingsSection } from './EmailSettingsSection';
@@ -119,6 +120,7 @@ export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOp
       </div>
       <EmailSettingsSection />
       <ChangePasswordSection startOpen={passwordOpen} />
+      <BlockedPeopleSection />
       <DeactivateAccountSection />
     </div>
   );
