@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { DIALOG_TITLES } from '@siplog/contracts';
+import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
+import { interactionRefusal } from '../safety/interaction-refusal';
 import { useSession } from '../session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
@@ -15,6 +18,12 @@ export function usePersonFollow(username: string) {
   const input = { targetusername: target };
 
   const utils = trpc.useUtils();
+  const { showMessage } = useMessageDialog();
+  // A block between the two people is said (issue 17); other failures are logged only.
+  const sayRefusal = (error: unknown) => {
+    const refusal = interactionRefusal(error);
+    if (refusal) showMessage({ title: DIALOG_TITLES.warning, body: refusal });
+  };
   const status = trpc.user.isFollowed.useQuery(input, { enabled: visible, retry: false });
   useEffect(() => {
     if (status.error) logToServer('error', `Follow status of ${target} failed: ${status.error.message}`);
@@ -30,7 +39,10 @@ export function usePersonFollow(username: string) {
   };
   const follow = trpc.user.follow.useMutation({
     onSuccess: () => afterChange(true),
-    onError: (error) => logToServer('error', `Follow ${target} failed: ${error.message}`),
+    onError: (error) => {
+      logToServer('error', `Follow ${target} failed: ${error.message}`);
+      sayRefusal(error);
+    },
   });
   const unfollow = trpc.user.unfollow.useMutation({
     onSuccess: () => afterChange(false),

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { DIALOG_TITLES } from '@siplog/contracts';
+import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure } from '../../../lib/trpc-errors';
+import { interactionRefusal } from '../../safety/interaction-refusal';
 import { useSession } from '../../session/useSession';
 import type { PostView } from '../types';
 import { toggledLike } from './post-state';
@@ -16,6 +19,7 @@ export function usePostLike(post: PostView) {
   const session = useSession();
   const postId = post.post_id;
   const cache = usePostCache(postId);
+  const { showMessage } = useMessageDialog();
   const status = trpc.post.isLiked.useQuery({ postid: postId }, { enabled: !!session, retry: false });
   useEffect(() => {
     if (status.error) logToServer('error', describeFailure(`Like status of post ${postId}`, status.error));
@@ -42,6 +46,9 @@ export function usePostLike(post: PostView) {
     } catch (error) {
       cache.setLike(before.liked, before.likes);
       logToServer('error', describeFailure(`${before.liked ? 'Unlike' : 'Like'} of post ${postId}`, error));
+      // A block between the two people is said (issue 17); other failures stay quiet, as spec §8 asks.
+      const refusal = interactionRefusal(error);
+      if (refusal) showMessage({ title: DIALOG_TITLES.warning, body: refusal });
     } finally {
       sending.current = false;
       setPending(false);
