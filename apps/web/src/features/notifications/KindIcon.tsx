@@ -12,9 +12,9 @@ const PATHS: Record<NotificationKind, string[]> = {
 };
 
 /** The small sign of what happened, on a notification's picture (decorative: the line says it in words). */
-export function KindIcon({ kind }: { kind: NotificationKind }) {
+export function KindIcon({ kind, size = 14 }: { kind: NotificationKind; size?: number }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       {PATHS[kind].map((d) => (
         <path key={d} d={d} />
       ))}

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { CupIcon } from '../profile/icons';
 import { avatarUrlOf } from '../profile/images';
 import { KindIcon } from './KindIcon';
 import type { NotificationGroup } from './notification-groups';
@@ -26,15 +25,19 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
   return (
     <li className={`notification${group.isNew ? ' notification--new' : ''}`}>
       <span className={`notification__picture notification__picture--${group.kind}`}>
-        {/* A reviewed report names no one (issue 17): the site's cup stands where a picture would. */}
+        {/* A reviewed report names no one (issue 17): its sign, large, stands where a picture would. */}
         {newest.actor_username ? (
-          <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
+          <>
+            <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
+            <span className="notification__kind">
+              <KindIcon kind={group.kind} />
+            </span>
+          </>
         ) : (
-          <CupIcon className="notification__site-picture" width={24} height={24} />
+          <span className="notification__site-picture">
+            <KindIcon kind={group.kind} size={22} />
+          </span>
         )}
-        <span className="notification__kind">
-          <KindIcon kind={group.kind} />
-        </span>
       </span>
       <div className="notification__body">
         <p className="notification__text">
