@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { MessageDialogProvider } from './components/dialog/MessageDialogProvider';
+import { readSession } from './features/session/session-storage';
 import { logToServer } from './lib/client-log';
 import { trpc, trpcClient } from './lib/trpc';
 
@@ -34,7 +35,9 @@ function seedQueries(client: QueryClient): void {
   }
   element.remove();
 }
-seedQueries(queryClient);
+// The data sent with the page is what a guest sees; someone signed in may see less (people they blocked are hidden
+// from them, issue 17), so their pages ask with their own token.
+if (!readSession()) seedQueries(queryClient);
 
 window.addEventListener('unhandledrejection', (event) => logToServer('error', `Unhandled: ${String(event.reason)}`));
 
