@@ -119,6 +119,11 @@ describe('Report and Block on the web (issue 17)', () => {
     expect(await dialog.textContent()).toContain(`${LIMITS.reportNoteMax}/${LIMITS.reportNoteMax}`);
     await note.fill('');
     await expectAccessible(page, 'the Report dialog');
+    // Escape closes the Report dialog only; Report again starts afresh.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await post.isVisible()).toBe(true);
+    await (await openMenu(page, post, 'More actions for this review')).getByRole('menuitem', { name: 'Report' }).click();
 
     await sendReport(page, 'Report this review', 'spam', 'Every review links to the same shop.');
     expect(await dialog.getByRole('button', { name: 'Close' }).last().evaluate((node) => node === document.activeElement)).toBe(true);

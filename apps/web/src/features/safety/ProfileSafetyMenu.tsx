@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { MoreMenu, type MoreMenuItem } from '../../components/menu/MoreMenu';
 import { useSession } from '../session/useSession';
@@ -18,14 +19,17 @@ export function ProfileSafetyMenu({ username }: { username: string }) {
     <>
       <MoreMenu label={`More actions for @${username}`} items={items} />
       {report.dialog}
-      {block.confirming && (
-        <ConfirmDialog title={`Block @${username}?`} onConfirm={block.confirm} onCancel={block.cancel}>
-          <p>
-            You won’t see each other’s reviews, comments or profile, and neither of you can follow the other or interact.
-            @{username} isn’t told. You can unblock them from Blocked people in My Log’s edit mode.
-          </p>
-        </ConfirmDialog>
-      )}
+      {/* In <body>: the profile card's styles (centred text on a phone) stay off the confirm. */}
+      {block.confirming &&
+        createPortal(
+          <ConfirmDialog title={`Block @${username}?`} onConfirm={block.confirm} onCancel={block.cancel}>
+            <p>
+              You won’t see each other’s reviews, comments or profile, and neither of you can follow the other or
+              interact. @{username} isn’t told. You can unblock them from Blocked people in My Log’s edit mode.
+            </p>
+          </ConfirmDialog>,
+          document.body,
+        )}
     </>
   );
 }
