@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_EMAIL_LABELS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
+import { NOTIFICATION_EMAIL_LABELS, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
 import { ANN, BEN, DARK_MATTER, postJson, registerPerson, seedPlace, seedPosts, trpcQuery, unsubscribePathFromMail, type Person, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, signInContext, startApp, type RunningApp } from './harness';
 
@@ -196,7 +196,7 @@ describe('notifications: the bell, /notifications, e-mail choices and unsubscrib
     const choices = page.getByRole('group', { name: 'E-mail me when…' });
     // The link of an unsubscribe page opens edit mode on the section.
     await choices.getByRole('checkbox').first().waitFor();
-    expect(await choices.getByRole('checkbox').count()).toBe(6);
+    expect(await choices.getByRole('checkbox').count()).toBe(NOTIFICATION_KINDS.length);
     const likes = choices.getByRole('checkbox', { name: NOTIFICATION_EMAIL_LABELS.like });
     const comments = choices.getByRole('checkbox', { name: NOTIFICATION_EMAIL_LABELS.comment });
     expect(await likes.isChecked()).toBe(false);
@@ -240,7 +240,7 @@ describe('notification e-mail turned off by the operator', () => {
     const choices = page.getByRole('group', { name: 'E-mail me when…' });
     await choices.getByText('This site does not send notification e-mail').waitFor();
     const boxes = await choices.getByRole('checkbox').all();
-    expect(boxes).toHaveLength(6);
+    expect(boxes).toHaveLength(NOTIFICATION_KINDS.length);
     for (const box of boxes) expect(await box.isDisabled()).toBe(true);
   });
 });
