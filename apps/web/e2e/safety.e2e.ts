@@ -303,6 +303,23 @@ describe('Report and Block on the web (issue 17)', () => {
     await postJson(app.baseUrl, '/api/user/unblockuser', { targetusername: CARLA.username }, ben.token);
   });
 
+  it("tells the reporter 'Your report was reviewed' once an admin dealt with it, naming no one and linking nowhere", async () => {
+    const reports = (await openReports()).filter((report) => report.reporter_username === CARLA.username);
+    expect(reports.length).toBeGreaterThanOrEqual(2);
+    for (const report of reports) {
+      expect((await postJson(app.baseUrl, '/api/admin/resolvereport', { report_id: report.report_id, action: 'dismiss' }, dana.token)).status).toBe(200);
+    }
+    const page = await pageAs(carla);
+    await page.goto('/notifications');
+    const lines = page.locator('li.notification').filter({ hasText: SAFETY_MESSAGES.reportReviewed });
+    await lines.first().waitFor();
+    // One line per reviewed report: never 'and N others'.
+    expect(await lines.count()).toBe(reports.length);
+    for (const text of await lines.locator('.notification__text').allTextContents()) expect(text.replace(/^New: /, '')).toBe(SAFETY_MESSAGES.reportReviewed);
+    expect(await lines.getByRole('link').count()).toBe(0);
+    expect(await lines.locator('img').count()).toBe(0);
+  });
+
   it('fits the menu and the Report dialog on a 375 px screen', async () => {
     const page = await pageAs(carla, PHONE);
     await page.goto(`/user/${ANN.username}`);
