@@ -1,6 +1,6 @@
 /**
  * Screenshots of Report and Block (issue 17) at 1280 and 375 px: `npx tsx e2e/safety-screens.ts [out-dir]` (build the
- * API and the web app first). Shoots the '…' menu open on a profile and on a review, the Report dialog with a reason and
+ * API and the web app first). Shoots the '…' menu open on a profile, a review and a comment, the Report dialog with a reason and
  * a note, a refusal, the thanks, the Block confirm, Blocked people in My Log's edit mode and a reviewed report on
  * /notifications. Files are named shots-safety-*.png.
  */
@@ -46,6 +46,7 @@ try {
     { order: 'Brown sugar boba, 50% sweet', review: 'Visit my shop link for the real deal!!!', rating: 5, place: { name: 'Tapioca House', city: 'Chicago' }, images: photos, minutesAgo: 30 },
   ]);
   await ok(postJson(app.baseUrl, '/api/post/addcomment', { postid: benReview, email: maya.email, comment: 'Looks great, which shop?' }, maya.token));
+  await ok(postJson(app.baseUrl, '/api/post/addcomment', { postid: benReview, email: ben.email, comment: 'DM me for the link, first order free!' }, ben.token));
   // Ann has blocked two people already, and one of her reports was reviewed.
   await ok(postJson(app.baseUrl, '/api/user/blockuser', { targetusername: maya.username }, ann.token));
   await ok(postJson(app.baseUrl, '/api/user/blockuser', { targetusername: carla.username }, ann.token));
@@ -86,6 +87,10 @@ try {
     await page.getByRole('button', { name: 'More actions for this review' }).click();
     await page.getByRole('menu').waitFor();
     await shoot(page, `shots-safety-${label}-post-menu`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'More actions for the comment by @benortiz' }).click();
+    await page.getByRole('menu').waitFor();
+    await shoot(page, `shots-safety-${label}-comment-menu`);
     await page.keyboard.press('Escape');
     // Ann's own report of this review again: the API refuses a second open report from her, shown in the dialog.
     await page.getByRole('button', { name: 'More actions for this review' }).click();
