@@ -19,6 +19,7 @@ import type { PostService } from '../modules/post/post.service';
 import { supportRouter } from '../modules/support/support.router';
 import type { SupportService } from '../modules/support/support.service';
 import { userRouter } from '../modules/user/user.router';
+import type { AccountDeletionService } from '../modules/user/account-deletion.service';
 import type { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import type { UserService } from '../modules/user/user.service';
 import type { BlockService } from '../modules/block/block.service';
@@ -42,6 +43,7 @@ export interface RouterServices {
   support: SupportService;
   user: UserService;
   followSuggestions: FollowSuggestionsService;
+  accountDeletion: AccountDeletionService;
   blocks: BlockService;
   moderation: ModerationService;
   reports: ReportService;
@@ -62,7 +64,7 @@ export function createAppRouter(services: RouterServices) {
     post: postRouter(services.post, services.postAuthoring),
     report: reportRouter(services.reports),
     support: supportRouter(services.support),
-    user: userRouter(services.user, services.followSuggestions, services.blocks),
+    user: userRouter(services.user, services.followSuggestions, services.blocks, services.accountDeletion),
   });
 }
 

@@ -15,6 +15,7 @@ import { NotificationService } from '../modules/notification/notification.servic
 import { UnsubscribeService } from '../modules/notification/unsubscribe.service';
 import { PostService } from '../modules/post/post.service';
 import { SupportService } from '../modules/support/support.service';
+import { AccountDeletionService } from '../modules/user/account-deletion.service';
 import { FollowSuggestionsService } from '../modules/user/follow-suggestions.service';
 import { UserService } from '../modules/user/user.service';
 import { BlockService } from '../modules/block/block.service';
@@ -46,6 +47,7 @@ export function createTrpcRouter(get: ProviderOf) {
     support: get(SupportService),
     user: get(UserService),
     followSuggestions: get(FollowSuggestionsService),
+    accountDeletion: get(AccountDeletionService),
     blocks: get(BlockService),
     moderation: get(ModerationService),
     reports: get(ReportService),

@@ -1,5 +1,6 @@
 import {
   actingUserSchema,
+  deleteAccountSchema,
   followSuggestionsSchema,
   followUserSchema,
   loadPublicProfileSchema,
@@ -9,13 +10,14 @@ import {
   updateProfileDetailsSchema,
 } from '@siplog/contracts';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import type { AccountDeletionService } from './account-deletion.service';
 import type { FollowSuggestionsService } from './follow-suggestions.service';
 import type { UserService } from './user.service';
 import { blockProcedures } from '../block/block.router';
 import type { BlockService } from '../block/block.service';
 
 /** Profile images are uploaded over REST (multipart with upload progress); everything else is here. */
-export function userRouter(users: UserService, suggestions: FollowSuggestionsService, blocks: BlockService) {
+export function userRouter(users: UserService, suggestions: FollowSuggestionsService, blocks: BlockService, deletion: AccountDeletionService) {
   return router({
     profile: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => users.loadOwnProfile(ctx.actor, input.email)),
     publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ ctx, input }) => users.loadPublicProfile(input.username, ctx.actor)),
@@ -34,6 +36,7 @@ export function userRouter(users: UserService, suggestions: FollowSuggestionsSer
     unfollow: authedProcedure.input(followUserSchema).mutation(({ ctx, input }) => users.unfollow(ctx.actor, input)),
     followSuggestions: authedProcedure.input(followSuggestionsSchema).query(({ ctx, input }) => suggestions.suggest(ctx.actor, input)),
     ...blockProcedures(blocks),
+    deleteAccount: authedProcedure.input(deleteAccountSchema).mutation(({ ctx, input }) => deletion.deleteOwnAccount(ctx.actor, input)),
     search: publicProcedure.input(searchUsersOrPlacesSchema).query(({ ctx, input }) => users.search(ctx.client, input.searchString, ctx.actor)),
   });
 }

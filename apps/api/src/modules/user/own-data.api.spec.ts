@@ -1,0 +1,396 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES, SAFETY_MESSAGES, SERVER_MESSAGES } from '@siplog/contracts';
+import { establishments, insertEstablishment, mailQueue, postImages, posts, profileImages, users, type DB } from '@siplog/db';
+import { bearer, newClient, registerAccount, type TestAccount } from '../../test/accounts';
+import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
+import { unzip } from '../../test/zip';
+import { MailQueue } from '../mail/mail-queue';
+import { FOLDER_VARIANTS, variantFileName, type ImageFolder } from '../media/image-store';
+import { AccountDeletionService } from './account-deletion.service';
+
+const idOf = (db: DB, username: string) => db.select({ id: users.id }).from(users).where(eq(users.username, username)).get()!.id;
+
+/** Every row of every table (virtual tables' shadows included), for "changes nothing"; the mail queue moves by itself. */
+function snapshot(db: DB): string {
+  const tables = db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> 'mail_queue' order by name`);
+  return JSON.stringify(tables.map(({ name }) => [name, db.all(sql.raw(`select * from "${name}"`)).map((row) => JSON.stringify(row)).sort()]));
+}
+
+/** The tables with a column pointing at users, and those columns (read from the schema, so a new table is checked too). */
+function columnsReferencingUsers(db: DB): Array<{ table: string; column: string }> {
+  const tables = db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`);
+  return tables.flatMap(({ name }) =>
+    db
+      .all<{ table: string; from: string }>(sql.raw(`select "table", "from" from pragma_foreign_key_list('${name}')`))
+      .filter((key) => key.table === 'users')
+      .map((key) => ({ table: name, column: key.from })),
+  );
+}
+
+async function download(app: TestApp, headers: Record<string, string>, query = '') {
+  const response = await fetch(`${app.baseUrl}/api/user/exportdata${query}`, { headers });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+const json = (entries: Map<string, Buffer>, name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
+const today = () => new Date().toISOString().slice(0, 10);
+const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+/** Issue 17, "Own your data": the data export (a zip made while it is sent) and deleting one's own account. */
+describe('own your data: export and account deletion', () => {
+  let app: TestApp;
+  let leaver: TestAccount; // exports, then deletes the account
+  let friend: TestAccount;
+  let other: TestAccount;
+  let cafeId: number;
+  let barId: number;
+  let leaverPhotos: string[];
+  let avatar: string;
+  let friendPost: number;
+
+  const mediaFile = (folder: ImageFolder, name: string) => path.join(app.config.mediaDir, folder, name);
+  const filesOf = (folder: ImageFolder, names: string[]) => names.flatMap((name) => FOLDER_VARIANTS[folder].map((variant) => mediaFile(folder, variantFileName(name, variant))));
+
+  async function review(account: TestAccount, place: { id: string; name: string }, order: string, rating: number, photos: number): Promise<number> {
+    const form = new FormData();
+    for (let i = 1; i <= photos; i++) {
+      const jpeg = await sharp({ create: { width: 48 + i, height: 40, channels: 3, background: `#${i}${i}6633` } }).jpeg().toBuffer();
+      form.append(`file${i}`, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `cup${i}.jpg`);
+    }
+    form.append('data', JSON.stringify({ place_id: place.id, establishment_name: place.name, order, review: `${order}, said ${account.username}`, rating, filetype: 'image' }));
+    const response = await fetch(`${app.baseUrl}/api/post/addpostwithimages`, { method: 'POST', headers: account.auth, body: form });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { post_id: number }).post_id;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ NOTIFICATION_EMAIL: 'off' });
+    leaver = await registerAccount(app, 'leaver', { firstname: 'Lee', lastname: 'Vere' });
+    friend = await registerAccount(app, 'friendly');
+    other = await registerAccount(app, 'otherone');
+    cafeId = insertEstablishment(app.db, { placeId: 'siplog:own-cafe', name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', lat: 41.88, lng: -87.63 }).id;
+    barId = insertEstablishment(app.db, { placeId: 'siplog:tea-bar', name: 'Tea Bar', city: 'Chicago', lat: 41.89, lng: -87.62 }).id;
+
+    const leaverCafe = await review(leaver, { id: 'siplog:own-cafe', name: 'Own Cafe' }, 'Cortado', 5, 2);
+    const leaverBar = await review(leaver, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Oolong', 2, 1);
+    friendPost = await review(friend, { id: 'siplog:own-cafe', name: 'Own Cafe' }, 'Flat white', 3, 1);
+    leaverPhotos = [leaverCafe, leaverBar].flatMap((postId) =>
+      app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(postImages.position).all().map((row) => row.fileName),
+    );
+
+    const image = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'me.jpg');
+    expect((await fetch(`${app.baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: leaver.auth, body: form })).status).toBe(200);
+    avatar = app.db.select().from(profileImages).where(eq(profileImages.userId, idOf(app.db, 'leaver'))).get()!.fileName;
+
+    const ok = async (route: string, body: unknown, account: TestAccount) => expect((await app.post(route, body, account.auth)).status, route).toBe(200);
+    await ok('/api/user/updatecurrentfavorder', { current_fav_order: 'Iced oat latte' }, leaver);
+    await ok('/api/user/updateprofiledetails', { gender: 'Female', bio: 'Tea first' }, leaver);
+    await ok('/api/user/followuser', { targetusername: 'friendly' }, leaver);
+    await ok('/api/user/followuser', { targetusername: 'leaver' }, friend);
+    await ok('/api/user/followuser', { targetusername: 'leaver' }, other);
+    await ok('/api/place/followestablishment', { establishment_id: cafeId }, leaver);
+    await ok('/api/place/followestablishment', { establishment_id: barId }, friend);
+    await ok('/api/post/likepost', { postid: friendPost }, leaver);
+    await ok('/api/post/likepost', { postid: leaverCafe }, friend);
+    await ok('/api/post/addcomment', { postid: friendPost, comment: 'Agreed, @friendly' }, leaver);
+    await ok('/api/post/addcomment', { postid: leaverCafe, comment: 'Nice one @leaver' }, friend);
+    await ok('/api/notification/updateemailsettings', { like: true, comment: false }, leaver);
+    await ok('/api/report/add', { kind: 'post', target_id: friendPost, reason: 'spam' }, leaver);
+    await ok('/api/report/add', { kind: 'user', target_id: 'leaver', reason: 'spam' }, friend);
+    const queue = app.get(MailQueue);
+    queue.enqueue({ to: leaver.email, subject: 'Waiting for you', text: 'unsent', headers: {} }, Date.now() + 3_600_000);
+    queue.enqueue({ to: friend.email, subject: 'Waiting for the friend', text: 'unsent', headers: {} }, Date.now() + 3_600_000);
+  });
+  afterAll(() => app.close());
+
+  describe('GET /api/user/exportdata', () => {
+    it('refuses a guest, a forged token and any query parameter', async () => {
+      expect((await download(app, {})).response.status).toBe(401);
+      expect((await download(app, bearer('not.a.token'))).response.status).toBe(401);
+      for (const query of ['?format=tar', '?a[b]=1', `?x=${'y'.repeat(5000)}`]) {
+        const { response, bytes } = await download(app, leaver.auth, query);
+        expect(response.status, query).toBe(400);
+        expect(JSON.parse(bytes.toString()).status).toBe(400);
+      }
+    });
+
+    it('sends a zip named for the person and the day, with every file the README explains', async () => {
+      const { response, bytes } = await download(app, leaver.auth);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="siplog-leaver-${today()}.zip"`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+
+      const entries = await unzip(bytes);
+      expect([...entries.keys()].sort()).toEqual(
+        ['README.txt', 'comments.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
+      );
+      const readme = entries.get('README.txt')!.toString();
+      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'photos/']) expect(readme).toContain(name);
+
+      expect(json(entries, 'profile.json')).toEqual({
+        username: 'leaver',
+        email: leaver.email,
+        first_name: 'Lee',
+        last_name: 'Vere',
+        phone: '512-555-0100',
+        zip_code: '78701',
+        address: '',
+        year_of_birth: null,
+        gender: 'Female',
+        bio: 'Tea first',
+        favorite_order: 'Iced oat latte',
+        verified: expect.any(Boolean),
+        joined: ISO,
+        email_notifications: { follow: true, like: true, comment: false, reply: true, mention: true, place_review: false, report_reviewed: expect.any(Boolean) },
+        blocked_people: [],
+        profile_photos: [`photos/${avatar}`],
+      });
+      expect(json(entries, 'reviews.json')).toEqual([
+        {
+          review_id: expect.any(Number),
+          date: ISO,
+          place: { name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: '', address: '1 Main St, Chicago, IL 60601' },
+          order: 'Cortado',
+          review: 'Cortado, said leaver',
+          rating: 5,
+          likes: 1,
+          comments: 1,
+          photos: leaverPhotos.slice(0, 2).map((name) => `photos/${name}`),
+        },
+        {
+          review_id: expect.any(Number),
+          date: ISO,
+          place: { name: 'Tea Bar', street: '', city: 'Chicago', state: '', zip: '', country: '', address: 'Chicago' },
+          order: 'Oolong',
+          review: 'Oolong, said leaver',
+          rating: 2,
+          likes: 0,
+          comments: 0,
+          photos: [`photos/${leaverPhotos[2]}`],
+        },
+      ]);
+      expect(json(entries, 'comments.json')).toEqual([
+        { comment_id: expect.any(Number), review_id: friendPost, review_by: 'friendly', place: 'Own Cafe', comment: 'Agreed, @friendly', date: ISO },
+      ]);
+      expect(json(entries, 'likes.json')).toEqual([{ review_id: friendPost, review_by: 'friendly', place: 'Own Cafe', liked_at: ISO }]);
+      expect(json(entries, 'following.json')).toEqual({
+        people: [{ username: 'friendly', since: ISO }],
+        places: [{ name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: '', address: '1 Main St, Chicago, IL 60601', since: ISO }],
+      });
+      expect(json(entries, 'followers.json')).toEqual([
+        { username: 'friendly', since: ISO },
+        { username: 'otherone', since: ISO },
+      ]);
+      // Full size, byte for byte what the store keeps.
+      for (const name of leaverPhotos) expect(entries.get(`photos/${name}`)!.equals(fs.readFileSync(mediaFile('postimages', name))), name).toBe(true);
+      expect(entries.get(`photos/${avatar}`)!.equals(fs.readFileSync(mediaFile('profileimages', avatar)))).toBe(true);
+      // Nothing of anyone else, and no secret.
+      const all = [...entries.values()].map((bytes) => bytes.toString('latin1')).join('\n');
+      expect(all).not.toContain(friend.email);
+      expect(all).not.toMatch(/argon2|password_hash|\$argon/);
+    });
+
+    it('pages through long lists and many photos, keeping their order, and leaves out a missing photo', async () => {
+      const many = await registerAccount(app, 'manythings');
+      const manyId = idOf(app.db, 'manythings');
+      const fans = Array.from({ length: 450 }, (_, i) => ({ email: `fan${i}@example.com`, username: `fan${String(i).padStart(3, '0')}`, passwordHash: 'x', firstName: 'F', lastName: String(i) }));
+      const fanIds = app.db.insert(users).values(fans).returning({ id: users.id }).all().map((row) => row.id);
+      app.db.run(sql.raw(`insert into user_follows (follower_id, followee_id) select id, ${manyId} from users where username like 'fan%'`));
+      const postId = app.db.insert(posts).values({ userId: manyId, establishmentId: barId, orderText: 'Matcha', review: 'Photos', rating: 4 }).returning().get().id;
+      const names = Array.from({ length: 430 }, () => `${crypto.randomBytes(16).toString('hex')}.webp`);
+      fs.mkdirSync(path.join(app.config.mediaDir, 'postimages'), { recursive: true });
+      names.forEach((name, i) => name !== names[7] && fs.writeFileSync(mediaFile('postimages', name), `photo ${i}`));
+      app.db.insert(postImages).values(names.map((fileName, position) => ({ postId, fileName, position }))).run();
+      const reviews = Array.from({ length: 230 }, (_, i) => ({ userId: manyId, establishmentId: cafeId, orderText: `Cup ${i}`, review: 'ok', rating: 3, createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000) }));
+      app.db.insert(posts).values(reviews).run();
+
+      const { response, bytes } = await download(app, many.auth);
+      expect(response.status).toBe(200);
+      const entries = await unzip(bytes);
+      expect(json(entries, 'followers.json').map((row: { username: string }) => row.username)).toEqual(fans.map((fan) => fan.username));
+      const exported = json(entries, 'reviews.json') as Array<{ order: string; photos: string[] }>;
+      expect(exported.map((row) => row.order)).toEqual([...reviews.map((row) => row.orderText), 'Matcha']);
+      expect(exported.at(-1)!.photos).toEqual(names.map((name) => `photos/${name}`));
+      const photos = [...entries.keys()].filter((name) => name.startsWith('photos/'));
+      expect(photos).toEqual(names.filter((name) => name !== names[7]).map((name) => `photos/${name}`));
+      expect(entries.get(`photos/${names[429]}`)!.toString()).toBe('photo 429');
+      expect(await readTodaysLog(app.config, `postimages/${names[7]} is missing`)).toContain(`postimages/${names[7]} is missing`);
+
+      app.db.delete(posts).where(eq(posts.userId, manyId)).run();
+      app.db.delete(users).where(inArray(users.id, [...fanIds, manyId])).run();
+      for (const name of names) fs.rmSync(mediaFile('postimages', name), { force: true });
+    });
+
+    it('stops reading when the client goes away, and allows one export at a time per person', async () => {
+      const big = await registerAccount(app, 'bigexport');
+      const bigId = idOf(app.db, 'bigexport');
+      const postId = app.db.insert(posts).values({ userId: bigId, establishmentId: barId, orderText: 'Big', review: 'Many photos', rating: 4 }).returning().get().id;
+      const names = Array.from({ length: 48 }, () => `${crypto.randomBytes(16).toString('hex')}.webp`);
+      const megabyte = crypto.randomBytes(1_000_000);
+      for (const name of names) fs.writeFileSync(mediaFile('postimages', name), megabyte);
+      app.db.insert(postImages).values(names.map((fileName, position) => ({ postId, fileName, position }))).run();
+      const openPhotos = () =>
+        fs.readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return names.some((name) => fs.readlinkSync(`/proc/self/fd/${fd}`).endsWith(name));
+          } catch {
+            return false;
+          }
+        }).length;
+
+      const opened = vi.spyOn(fs, 'createReadStream');
+      const photosOpened = () => opened.mock.calls.filter(([file]) => names.some((name) => String(file).endsWith(name))).length;
+      const first = new AbortController();
+      const started = await fetch(`${app.baseUrl}/api/user/exportdata`, { headers: big.auth, signal: first.signal });
+      expect(started.status).toBe(200);
+      const reader = started.body!.getReader();
+      await reader.read(); // the first bytes are here; the rest waits behind backpressure
+      const second = await download(app, big.auth);
+      expect(second.response.status).toBe(429);
+      expect(JSON.parse(second.bytes.toString())).toEqual({ status: 429, msg: SERVER_MESSAGES.tooManyRequests });
+      first.abort();
+      await expect(reader.read()).rejects.toThrow();
+      expect(await readTodaysLog(app.config, 'Data export of bigexport stopped')).toContain('Data export of bigexport stopped: the connection closed');
+      for (let i = 0; i < 40 && openPhotos() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(openPhotos()).toBe(0);
+      // Nothing more was read after the client left: the photo being sent was the last one opened.
+      const openedByFirst = photosOpened();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(photosOpened()).toBe(openedByFirst);
+      expect(openedByFirst).toBeLessThan(names.length / 2);
+      opened.mockRestore();
+
+      const again = await download(app, big.auth);
+      expect(again.response.status).toBe(200);
+      const entries = await unzip(again.bytes);
+      expect([...entries.keys()].filter((name) => name.startsWith('photos/'))).toHaveLength(48);
+      expect(entries.get(`photos/${names[47]}`)!.equals(megabyte)).toBe(true);
+
+      app.db.delete(users).where(eq(users.id, bigId)).run();
+      for (const name of names) fs.rmSync(mediaFile('postimages', name), { force: true });
+    });
+  });
+
+  describe('POST /api/user/deleteaccount', () => {
+    it('refuses guests, bad input, another e-mail and a wrong password, deleting nothing', async () => {
+      const before = snapshot(app.db);
+      const send = (body: unknown, headers: Record<string, string> = leaver.auth) => app.post('/api/user/deleteaccount', body, { ...newClient(), ...headers });
+      expect((await send({ password: leaver.password }, {})).status).toBe(401);
+      const bad: unknown[] = [undefined, {}, [], 'password', '{"password":', { password: '' }, { password: 12345678 }, { password: ['x'] }, { password: 'x'.repeat(200_000) }, { password: leaver.password, confirm: true }, { email: 42, password: leaver.password }];
+      for (const body of bad) expect((await send(body)).status, JSON.stringify(body)?.slice(0, 60)).toBe(400);
+      expect((await send({ password: '' })).body).toEqual({ status: 400, msg: AUTH_MESSAGES.passwordRequired });
+      expect((await send({ email: friend.email, password: leaver.password })).status).toBe(403);
+      expect((await send({ email: leaver.email, password: 'NotMine99' })).body).toEqual({ status: 401, msg: AUTH_MESSAGES.oldPasswordWrong });
+      // The same through tRPC.
+      const wrong = await app.trpc('mutation', 'user.deleteAccount', { password: 'NotMine99' }, { ...newClient(), ...leaver.auth });
+      expect([wrong.status, wrong.error?.message]).toEqual([401, AUTH_MESSAGES.oldPasswordWrong]);
+      expect((await app.trpc('mutation', 'user.deleteAccount', { password: leaver.password, extra: 1 }, leaver.auth)).status).toBe(400);
+      expect(snapshot(app.db)).toBe(before);
+      for (const file of [...filesOf('postimages', leaverPhotos), ...filesOf('profileimages', [avatar])]) expect(fs.existsSync(file), file).toBe(true);
+      expect((await app.post('/api/user/loadprofile', {}, leaver.auth)).status).toBe(200);
+    });
+
+    it('erases the person everywhere, their files, sessions and mail; places recount; the e-mail and username are free', async () => {
+      const leaverId = idOf(app.db, 'leaver');
+      // Kept in the public cache for guests before the deletion: it must not outlive it.
+      expect((await app.post('/api/user/loadpublicprofile', { username: 'leaver' })).status).toBe(200);
+      const postsBefore = app.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, leaverId)).all().map((row) => row.id);
+      const leaverFiles = [...filesOf('postimages', leaverPhotos), ...filesOf('profileimages', [avatar])];
+      const friendFiles = filesOf('postimages', (await app.post('/api/post/loadpost', { postid: friendPost })).body.post.images);
+      const cafeBefore = app.db.select().from(establishments).where(eq(establishments.id, cafeId)).get()!;
+      expect([cafeBefore.postCount, cafeBefore.ratingSum]).toEqual([2, 8]);
+
+      const done = await app.post('/api/user/deleteaccount', { email: leaver.email, password: leaver.password }, leaver.auth);
+      expect(done.body).toEqual({ status: 200, msg: SAFETY_MESSAGES.accountDeleted });
+
+      for (const { table, column } of columnsReferencingUsers(app.db)) {
+        expect(app.db.all(sql.raw(`select * from "${table}" where "${column}" = ${leaverId}`)), `${table}.${column}`).toEqual([]);
+      }
+      for (const [table, column] of [['post_images', 'post_id'], ['post_likes', 'post_id'], ['comments', 'post_id'], ['notifications', 'post_id'], ['mentions', 'post_id']]) {
+        expect(app.db.all(sql.raw(`select * from "${table}" where "${column}" in (${postsBefore.join(',')})`)), table).toEqual([]);
+      }
+      const everything = snapshot(app.db) + JSON.stringify(app.db.select().from(mailQueue).all());
+      expect(everything).not.toContain(leaver.email);
+      expect(everything).not.toContain(avatar);
+      for (const name of leaverPhotos) expect(everything).not.toContain(name);
+      expect(app.db.select().from(mailQueue).all().map((row) => row.toAddress)).toEqual([friend.email]);
+      for (const file of leaverFiles) expect(fs.existsSync(file), file).toBe(false);
+      for (const file of friendFiles) expect(fs.existsSync(file), file).toBe(true);
+
+      // Places' totals follow: the cafe keeps the friend's 3-star review, the bar has none.
+      expect(app.db.select().from(establishments).where(eq(establishments.id, cafeId)).get()).toMatchObject({ postCount: 1, ratingSum: 3 });
+      expect(app.db.select().from(establishments).where(eq(establishments.id, barId)).get()).toMatchObject({ postCount: 0, ratingSum: 0, lastPostAt: null });
+      expect((await app.post('/api/place/loadestablishment', { establishment_id: cafeId })).body.establishment).toMatchObject({ posts: 1, rating: '3.0' });
+
+      // Sessions are gone, sign-in fails, and nobody sees them any more.
+      expect((await app.post('/api/user/loadprofile', {}, leaver.auth)).status).toBe(401);
+      expect((await app.trpc('query', 'user.profile', {}, leaver.auth)).status).toBe(401);
+      expect((await download(app, leaver.auth)).response.status).toBe(401);
+      expect((await app.post('/api/user/authenticateuser', { email: leaver.email, password: leaver.password }, newClient())).status).toBe(401);
+      expect((await app.post('/api/user/loadpublicprofile', { username: 'leaver' })).status).toBe(404);
+      const friendProfile = (await app.post('/api/user/loadprofile', {}, friend.auth)).body.user;
+      expect([friendProfile.followers, friendProfile.following]).toEqual([[], ['place:' + barId + ';Tea Bar']]);
+      expect(await readTodaysLog(app.config, 'Account deleted: leaver')).toContain('Account deleted: leaver (2 reviews, 4 images)');
+
+      // The e-mail and the username are free at once.
+      const back = await registerAccount(app, 'leaver', { email: leaver.email });
+      expect((await app.post('/api/user/loadprofile', {}, back.auth)).body.user).toMatchObject({ username: 'leaver', followers: [], following: [], number_of_posts: 0 });
+    });
+
+    it('goes through tRPC as well, and a file that cannot be removed is logged while the rest go', async () => {
+      const gone = await registerAccount(app, 'stubborn');
+      const postId = await review(gone, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Chai', 4, 2);
+      const [stuck, free] = app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(postImages.position).all().map((row) => row.fileName);
+      // A directory where a photo's card size should be: it cannot be removed as a file.
+      const stuckCard = mediaFile('postimages', variantFileName(stuck, 'card'));
+      fs.rmSync(stuckCard);
+      fs.mkdirSync(stuckCard);
+      fs.writeFileSync(path.join(stuckCard, 'keep'), 'x');
+
+      const done = await app.trpc('mutation', 'user.deleteAccount', { email: gone.email, password: gone.password }, gone.auth);
+      expect([done.status, done.data]).toEqual([200, { status: 200, msg: SAFETY_MESSAGES.accountDeleted }]);
+      expect(app.db.select().from(users).where(eq(users.username, 'stubborn')).all()).toEqual([]);
+      expect(app.db.select().from(posts).where(eq(posts.id, postId)).all()).toEqual([]);
+      expect(fs.existsSync(stuckCard)).toBe(true);
+      for (const file of [...filesOf('postimages', [free]), mediaFile('postimages', stuck), mediaFile('postimages', variantFileName(stuck, 'thumb'))]) {
+        expect(fs.existsSync(file), file).toBe(false);
+      }
+      const log = await readTodaysLog(app.config, `Could not remove postimages/${variantFileName(stuck, 'card')}`);
+      expect(log).toContain(`Could not remove postimages/${variantFileName(stuck, 'card')} of a deleted account`);
+      expect(log).toContain('Account deleted: stubborn (1 reviews, 2 images; 1 files could not be removed)');
+      fs.rmSync(stuckCard, { recursive: true });
+    });
+
+    it('erase() is what an admin deletion calls: by id, and a second call is a no-op', async () => {
+      const target = await registerAccount(app, 'adminerased');
+      const id = idOf(app.db, 'adminerased');
+      const deletion = app.get(AccountDeletionService);
+      await deletion.erase(id);
+      await deletion.erase(id);
+      expect(app.db.select().from(users).where(eq(users.id, id)).all()).toEqual([]);
+      expect((await app.post('/api/user/loadprofile', {}, target.auth)).status).toBe(401);
+    });
+
+    it('keeps places right when reviews go by the cascade from users alone', async () => {
+      // The erase deletes reviews first; this proves the posts trigger also recounts when the cascade takes them.
+      const totals = () => {
+        const { postCount, ratingSum } = app.db.select().from(establishments).where(eq(establishments.id, barId)).get()!;
+        return { postCount, ratingSum };
+      };
+      const before = totals();
+      const cascaded = await registerAccount(app, 'cascaded');
+      await review(cascaded, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Genmaicha', 5, 1);
+      expect(totals()).toEqual({ postCount: before.postCount + 1, ratingSum: before.ratingSum + 5 });
+      app.db.delete(users).where(eq(users.id, idOf(app.db, 'cascaded'))).run();
+      expect(totals()).toEqual(before);
+    });
+  });
+});
