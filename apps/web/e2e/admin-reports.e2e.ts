@@ -253,8 +253,14 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     expect(await fact(card(panel, "carladiaz's profile"), 'Outcome')).toMatch(/^Account suspended, /);
   });
 
-  it('erases an account from FR Users behind Yes/No', async () => {
+  it('erases an account from FR Users behind Yes/No, with its reviews and the reports on them', async () => {
+    const [elisPost] = seedPosts(app.dataDir, ELI.username, [
+      { order: 'Dirty chai', review: 'Spicy.', rating: 4, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, minutesAgo: 3 },
+    ]);
+    await report(ben, 'post', elisPost, 'spam');
     const page = await openAdmin();
+    const reportsToggle = page.getByRole('button', { name: /^Reports/ });
+    await reportsToggle.getByText('(1 open)').waitFor();
     await page.getByRole('button', { name: 'Delete account' }).click();
     await expectMessageDialog(page, 'Warning', 'Select user');
     await closeMessageDialog(page);
@@ -275,6 +281,9 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     expect(await userSelect(page).inputValue()).toBe('');
     expect((await signIn(ELI)).status).toBe(401);
     expect(withDatabase(app.dataDir, (db) => db.select().from(users).where(eq(users.email, ELI.email)).get())).toBeUndefined();
+    expect(withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, elisPost)).get())).toBeUndefined();
+    // The report on the erased review went with it, and the toggle's count says so.
+    await reportsToggle.getByText('(0 open)').waitFor();
   });
 
   it('fits a 375 px screen with reports open, and in the closed list', async () => {
