@@ -239,5 +239,20 @@ describe('reports and moderation', () => {
       expect((await app.post('/api/admin/suspenduser', { email: ADMIN_EMAIL, reason: 'oops' }, admin.auth)).status).toBe(400);
       expect(app.db.select().from(moderationActions).all().slice(-2).map((row) => row.action)).toEqual(['suspend', 'unsuspend']);
     });
+
+    it('Delete account erases a person (admins only, audited), never the admin themself', async () => {
+      const gone = await registerAccount(app, 'gonemod');
+      await reviewWithPhoto(gone, 'Doomed latte');
+      expect((await app.post('/api/admin/deleteuser', { email: gone.email }, ann.auth)).status).toBe(403);
+      expect((await app.post('/api/admin/deleteuser', { email: 'nobody@example.com' }, admin.auth)).status).toBe(404);
+      expect((await app.post('/api/admin/deleteuser', { email: ADMIN_EMAIL }, admin.auth)).status).toBe(400);
+      expect((await app.post('/api/admin/deleteuser', { email: gone.email, extra: 1 }, admin.auth)).status).toBe(400);
+      expect((await app.post('/api/admin/deleteuser', { email: gone.email }, admin.auth)).body).toMatchObject({ status: 200, msg: SAFETY_MESSAGES.userDeleted });
+      expect(app.db.select().from(users).where(eq(users.username, 'gonemod')).get()).toBeUndefined();
+      expect(app.db.select().from(posts).where(eq(posts.orderText, 'Doomed latte')).get()).toBeUndefined();
+      expect((await app.post('/api/user/authenticateuser', { email: gone.email, password: gone.password })).status).toBe(401);
+      expect(app.db.select().from(moderationActions).all().at(-1)).toMatchObject({ action: 'delete_account', target: `gonemod <${gone.email}>` });
+      expect((await app.trpc('mutation', 'admin.deleteUser', { email: gone.email }, admin.auth)).status).toBe(404);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { adminReportsSchema, resolveReportSchema, suspendUserSchema, unsuspendUserSchema } from '@siplog/contracts';
+import { adminDeleteUserSchema, adminReportsSchema, resolveReportSchema, suspendUserSchema, unsuspendUserSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { AdminGuard } from '../admin/admin.guard';
@@ -46,5 +46,13 @@ export class ModerationController {
   @ApiZodBody(unsuspendUserSchema)
   unsuspend(@Actor() actor: AuthUser, @ZodBody(unsuspendUserSchema) body: z.output<typeof unsuspendUserSchema>) {
     return this.moderation.unsuspendUser(actor, body.email);
+  }
+
+  @Post('deleteuser')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Erase a person's account and everything in it, as 'Delete my account' does" })
+  @ApiZodBody(adminDeleteUserSchema)
+  deleteUser(@Actor() actor: AuthUser, @ZodBody(adminDeleteUserSchema) body: z.output<typeof adminDeleteUserSchema>) {
+    return this.moderation.deleteUser(actor, body.email);
   }
 }

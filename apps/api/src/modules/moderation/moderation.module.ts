@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PostModule } from '../post/post.module';
+import { UserModule } from '../user/user.module';
 import { ModerationController } from './moderation.controller';
 import { ModerationRepository } from './moderation.repository';
 import { ModerationService } from './moderation.service';
@@ -8,7 +9,7 @@ import { ReportService } from './report.service';
 
 /** Reports, the admins' queue, suspension (issue 17). */
 @Module({
-  imports: [PostModule],
+  imports: [PostModule, UserModule],
   controllers: [ReportController, ModerationController],
   providers: [ModerationRepository, ReportService, ModerationService],
   exports: [ReportService, ModerationService],

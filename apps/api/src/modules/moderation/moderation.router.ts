@@ -1,4 +1,4 @@
-import { addReportSchema, adminReportsSchema, resolveReportSchema, suspendUserSchema, unsuspendUserSchema } from '@siplog/contracts';
+import { addReportSchema, adminDeleteUserSchema, adminReportsSchema, resolveReportSchema, suspendUserSchema, unsuspendUserSchema } from '@siplog/contracts';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { adminProcedure } from '../admin/admin.procedure';
 import type { ModerationService } from './moderation.service';
@@ -19,5 +19,6 @@ export function moderationProcedures(moderation: ModerationService) {
     resolveReport: admin.input(resolveReportSchema).mutation(({ ctx, input }) => moderation.resolve(ctx.actor, input)),
     suspendUser: admin.input(suspendUserSchema).mutation(({ ctx, input }) => moderation.suspendUser(ctx.actor, input.email, input.reason)),
     unsuspendUser: admin.input(unsuspendUserSchema).mutation(({ ctx, input }) => moderation.unsuspendUser(ctx.actor, input.email)),
+    deleteUser: admin.input(adminDeleteUserSchema).mutation(({ ctx, input }) => moderation.deleteUser(ctx.actor, input.email)),
   };
 }

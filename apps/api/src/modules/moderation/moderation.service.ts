@@ -18,6 +18,7 @@ import { NotificationService } from '../notification/notification.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { EVERYTHING, personTag, postTag } from '../public-cache/public-cache.tags';
+import { AccountDeletionService } from '../user/account-deletion.service';
 import { ModerationRepository, type ReportContent, type ReportRow } from './moderation.repository';
 
 /** A report as the admin's Reports panel lists it. */
@@ -59,6 +60,7 @@ export class ModerationService {
     private readonly notifications: NotificationService,
     private readonly images: ImageStore,
     private readonly cache: PublicCacheService,
+    private readonly deletion: AccountDeletionService,
   ) {}
 
   requireAdmin(actor: AuthUser): void {
@@ -106,6 +108,16 @@ export class ModerationService {
     this.cache.changed(EVERYTHING);
     this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email });
     return { status: 200, msg: SAFETY_MESSAGES.userUnsuspended };
+  }
+
+  /** Erases a person as 'Delete my account' does (their files too); audited. Never the admin's own account from here. */
+  async deleteUser(actor: AuthUser, email: string): Promise<{ status: 200; msg: string }> {
+    this.auth.requireAdmin(actor);
+    const person = this.person(email);
+    if (person.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
+    await this.deletion.erase(person.id);
+    this.audit(actor, { action: 'delete_account', targetKind: 'user', target: `${person.username} <${person.email}>` });
+    return { status: 200, msg: SAFETY_MESSAGES.userDeleted };
   }
 
   /** Hidden everywhere at once: every session ends, public answers drop them, and sign-in is refused until unsuspended. */
