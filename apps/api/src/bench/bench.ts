@@ -16,6 +16,7 @@ import { GazetteerService } from '../modules/map/gazetteer.service';
 import { measure, printSamples } from './measure';
 import { benchAdminBackup } from './admin-backup.bench';
 import { benchAdminLogs } from './admin-logs.bench';
+import { benchDataExport } from './data-export.bench';
 import { benchFeed } from './feed.bench';
 import { benchPlaces } from './places.bench';
 import { benchSocialLoop } from './social-loop.bench';
@@ -86,6 +87,9 @@ async function main(): Promise<void> {
 
   // A review with three 8 MB phone photos: request time and this process's memory while the app handles it.
   await benchUpload();
+
+  // "Download my data" (issue 17) for 1,000 reviews and 3,000 photos: first byte and memory while the zip streams.
+  await benchDataExport();
 
   // The feed at scale (1,000,000 reviews) against a raw node:http + better-sqlite3 server on the same file.
   await benchFeed();
