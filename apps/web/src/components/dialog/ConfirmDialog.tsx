@@ -16,7 +16,7 @@ export function ConfirmDialog({ title, children, onConfirm, onCancel }: ConfirmD
       <div className="confirm-dialog__body">
         {children}
         <div className="confirm-dialog__actions">
-          <button type="button" className="button button--small" onClick={onCancel} autoFocus>
+          <button type="button" className="button button--small" onClick={onCancel} autoFocus data-autofocus>
             No
           </button>
           <button type="button" className="button button--danger button--small" onClick={onConfirm}>

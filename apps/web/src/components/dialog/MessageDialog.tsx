@@ -27,7 +27,7 @@ export function MessageDialog({ title, body, progress = false, onClose }: Messag
       </div>
       {!progress && (
         <div className="message-dialog__actions">
-          <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+          <button type="button" className="button button--primary" onClick={onClose} autoFocus data-autofocus>
             Close
           </button>
         </div>
