@@ -143,11 +143,22 @@ export function PrivacyPolicyPage() {
           your profile and stops you from signing in.
         </p>
         <p>
-          To have all of your data deleted, please send a request to <SupportEmailLink />. We may ask
-          you to confirm that the request comes from you. Once the request is confirmed, we will delete
-          your account information and the content you posted. Copies may remain in backups for a
-          limited time until they are overwritten, and we may keep a small amount of information where
-          the law requires us to.
+          You can download a copy of your data, and delete your account, at any time in your account
+          settings (My Log, edit mode). The download is one zip file with your profile, your reviews,
+          comments, likes and follows, and your photos. Deleting your account erases at once your
+          profile and its images, your reviews with their photos, your comments, likes and follows,
+          your notifications and reports, and signs you out everywhere; your e-mail address and
+          username become free for anyone to use.
+        </p>
+        <p>
+          You can also have all of your data deleted by sending a request to <SupportEmailLink />. We
+          may ask you to confirm that the request comes from you. Once the request is confirmed, we will
+          delete your account information and the content you posted.
+        </p>
+        <p>
+          Backups of the Service made before a deletion keep what they held until the operator removes
+          them; copies may remain in backups for a limited time until they are overwritten, and we may
+          keep a small amount of information where the law requires us to.
         </p>
       </section>
 

@@ -7,6 +7,8 @@ import { errorMessage } from '../../../lib/trpc-errors';
 import { BlockedPeopleSection } from './BlockedPeopleSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeactivateAccountSection } from './DeactivateAccountSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { DownloadDataSection } from './DownloadDataSection';
 import { EmailSettingsSection } from './EmailSettingsSection';
 
 type Gender = (typeof GENDER_OPTIONS)[number];
@@ -121,7 +123,9 @@ export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOp
       <EmailSettingsSection />
       <ChangePasswordSection startOpen={passwordOpen} />
       <BlockedPeopleSection />
+      <DownloadDataSection />
       <DeactivateAccountSection />
+      <DeleteAccountSection />
     </div>
   );
 }
