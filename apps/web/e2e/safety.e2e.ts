@@ -108,6 +108,9 @@ describe('Report and Block on the web (issue 17)', () => {
     const dialog = page.getByRole('dialog', { name: 'Report this review' });
     await dialog.waitFor();
     const radios = dialog.getByRole('radiogroup', { name: 'Why are you reporting this?' }).getByRole('radio');
+    // The focus starts on the first reason (none is chosen for the person).
+    await expect.poll(() => radios.first().evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await radios.first().isChecked()).toBe(false);
     expect(await radios.evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent?.trim()))).toEqual(
       REPORT_REASONS.map((reason) => REPORT_REASON_LABELS[reason]),
     );

@@ -81,7 +81,8 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
                   name={reasonName}
                   value={option}
                   checked={reason === option}
-                  autoFocus={index === 0}
+                  // The first reason takes the focus once the dialog shows (useModalDialog), not the title row's ×.
+                  data-autofocus={index === 0 ? true : undefined}
                   onChange={() => {
                     setReason(option);
                     setError(null);
