@@ -162,12 +162,16 @@ export class DataExportService {
     const started = Date.now();
 
     /** Adds an entry whose content is made only when the zip reaches it, and remembered so an abort can close it. */
-    const addLazy = (name: string, make: () => Readable, compress: boolean, onStart?: () => void) => {
+    const addLazy = (name: string, make: () => Readable | Promise<Readable>, compress: boolean, onStart?: () => void) => {
       zip.addReadStreamLazy(name, { ...options, compress }, (callback) => {
         onStart?.();
-        const stream = aborted ? Readable.from([]) : make();
-        current = stream;
-        callback(null, stream);
+        void Promise.resolve(aborted ? Readable.from([]) : make()).then(
+          (stream) => {
+            current = stream;
+            callback(null, stream);
+          },
+          (error: unknown) => callback(error, Readable.from([])),
+        );
       });
     };
     const addJson = (name: string, content: () => AsyncIterable<string>) =>
@@ -186,13 +190,14 @@ export class DataExportService {
       photosAdded++;
       addLazy(
         photoPath(fileName),
-        () => {
-          const stream = fs.createReadStream(file);
-          // Gone between the check and the read: the entry ends empty rather than failing the whole archive.
-          return stream.on('error', (error) => {
+        async () => {
+          try {
+            return (await fs.promises.open(file)).createReadStream();
+          } catch (error) {
+            // Gone between the check and its turn: the entry is left empty rather than failing the whole archive.
             this.logger.warn(`Data export of ${account.username}: ${folder}/${fileName} could not be read (${(error as NodeJS.ErrnoException).code})`);
-            stream.push(null);
-          });
+            return Readable.from([]);
+          }
         },
         false, // WebP is compressed already
         () => {
