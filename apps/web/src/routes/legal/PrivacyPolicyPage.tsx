@@ -151,6 +151,13 @@ export function PrivacyPolicyPage() {
           username become free for anyone to use.
         </p>
         <p>
+          When you report a review, a comment or a profile, the admins see your username, the reason and
+          note you gave, and a copy of what you reported as it was at that moment; the person you reported
+          is never told who reported them. When you block someone, we keep that choice so it holds; they
+          are not told. An admin&apos;s action on a report is recorded with the admin, the action and the
+          reason.
+        </p>
+        <p>
           You can also have all of your data deleted by sending a request to <SupportEmailLink />. We
           may ask you to confirm that the request comes from you. Once the request is confirmed, we will
           delete your account information and the content you posted.

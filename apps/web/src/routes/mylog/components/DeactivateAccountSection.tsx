@@ -48,7 +48,7 @@ export function DeactivateAccountSection() {
       <form className="settings-section__form" onSubmit={askToConfirm}>
         <p className="settings-section__text">
           Your profile, reviews and follows are hidden until you log in again, which reactivates your account. To
-          have all your data deleted, write to <SupportEmailLink />.
+          erase everything for good, use Delete my account below; questions go to <SupportEmailLink />.
         </p>
         <label htmlFor="deactivate-password">Password</label>
         <input
