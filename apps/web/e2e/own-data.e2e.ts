@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, DIALOG_TITLES, LOGIN_MESSAGES, SAFETY_MESSAGES } from '@siplog/contracts';
+import { unzip } from '../../api/src/test/zip';
 import { closeMessageDialog, expectMessageDialog } from './dialogs';
 import { postJson, registerPerson, seedPosts, storePhotos, type Person, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, startApp, type RunningApp } from './harness';
@@ -14,30 +14,9 @@ const LEAVER: Person = { email: 'lou.leaver@example.com', firstname: 'Lou', last
 /** Screenshots of edit mode with the new sections: OWN_DATA_SHOTS=dir to keep them somewhere else. */
 const shotsDir = process.env.OWN_DATA_SHOTS ?? path.join(os.tmpdir(), 'siplog-own-data-shots');
 
-/** Every entry of a zip file by name. */
-async function unzipFile(file: string): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, strictFileNames: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
+/** Every entry of a zip file by name (the API tests' reader). */
+function unzipFile(file: string): Promise<Map<string, Buffer>> {
+  return unzip(fs.readFileSync(file));
 }
 
 /** Issue 17 in the browser: My Log's 'Download my data' and 'Delete my account'. */
