@@ -144,6 +144,17 @@ describe('blocking', () => {
     expect(names(thread.body.comments)).toEqual(['annblock', 'bobblock']);
   });
 
+  it('leaves the other unlinked where a third person mentions them', async () => {
+    const added = await app.post('/api/post/addcomment', { postid: catPost, comment: 'Ask @bobblock about it' }, cat.auth);
+    const mentionsFor = async (headers?: Record<string, string>) =>
+      (await app.post('/api/post/loadcomments', { postid: catPost }, headers)).body.comments.find(
+        (comment: { comment_id: number }) => comment.comment_id === added.body.comment.comment_id,
+      ).mentions;
+    expect(await mentionsFor(ann.auth)).toEqual([]);
+    expect(await mentionsFor()).toEqual(['bobblock']);
+    expect(await mentionsFor(cat.auth)).toEqual(['bobblock']);
+  });
+
   it('unblocks idempotently, and everything shows again (follows stay ended)', async () => {
     expect((await app.post('/api/user/unblockuser', { targetusername: 'bobblock' }, ann.auth)).body).toEqual({ status: 200 });
     expect((await app.trpc('mutation', 'user.unblock', { targetusername: 'bobblock' }, ann.auth)).data).toEqual({ status: 200 });

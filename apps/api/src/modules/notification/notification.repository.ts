@@ -98,9 +98,9 @@ export class NotificationRepository {
       addPostMention: prepare(`insert or ignore into mentions (user_id, post_id) values (:userId, :postId)`),
       removePostMention: prepare(`delete from mentions where post_id = :postId and user_id = :userId`),
       addCommentMention: prepare(`insert or ignore into mentions (user_id, comment_id) values (:userId, :commentId)`),
-      postMentionNames: prepare(`select m.post_id as id, u.username from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
+      postMentionNames: prepare(`select m.post_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.post_id in (select value from json_each(:ids)) order by m.id`),
-      commentMentionNames: prepare(`select m.comment_id as id, u.username from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
+      commentMentionNames: prepare(`select m.comment_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.comment_id in (select value from json_each(:ids)) order by m.id`),
       page: prepare(`select ${ROW_COLUMNS} from notifications n ${VISIBLE} and n.user_id = :userId and n.id < :before
         order by n.id desc limit :limit offset :offset`),
@@ -182,11 +182,12 @@ export class NotificationRepository {
   }
 
   /** Active people mentioned by each review (`source` 'post') or comment, by its id. */
-  mentionNames(source: 'post' | 'comment', ids: number[]): Map<number, string[]> {
+  mentionNames(source: 'post' | 'comment', ids: number[], hidden: readonly number[] = []): Map<number, string[]> {
     const names = new Map<number, string[]>();
     if (ids.length === 0) return names;
     const statement = source === 'post' ? this.statements.postMentionNames : this.statements.commentMentionNames;
-    for (const row of statement.all({ ids: JSON.stringify(ids) }) as Array<{ id: number; username: string }>) {
+    for (const row of statement.all({ ids: JSON.stringify(ids) }) as Array<{ id: number; username: string; userId: number }>) {
+      if (hidden.length > 0 && hidden.includes(row.userId)) continue;
       names.set(row.id, [...(names.get(row.id) ?? []), row.username]);
     }
     return names;

@@ -107,8 +107,8 @@ export class NotificationService {
   }
 
   /** Active people each review (or comment) names, for its mention links. */
-  mentionNames(source: 'post' | 'comment', ids: number[]): Map<number, string[]> {
-    return this.repository.mentionNames(source, ids);
+  mentionNames(source: 'post' | 'comment', ids: number[], hidden: readonly number[] = []): Map<number, string[]> {
+    return this.repository.mentionNames(source, ids, hidden);
   }
 
   // ---- reading (the recipient's own only) ----

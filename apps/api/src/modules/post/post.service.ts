@@ -266,7 +266,7 @@ export class PostService {
   async recent(client: ClientInfo, limit: number, skip: number, viewer: AuthUser | null = null): Promise<{ posts: PostView[] }> {
     if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
     const hidden = this.blocks.hiddenFor(viewer);
-    return { posts: this.toViews(pick(this.recentQuery, hidden).all({ limit, offset: skip, hidden: hiddenParam(hidden) })) };
+    return { posts: this.toViews(pick(this.recentQuery, hidden).all({ limit, offset: skip, hidden: hiddenParam(hidden) }), hidden) };
   }
 
   /**
@@ -281,7 +281,7 @@ export class PostService {
     } else {
       rows = pick(this.recentQuery, hidden).all({ limit, offset: 0, hidden: hiddenParam(hidden) });
     }
-    const page = this.toViews(rows);
+    const page = this.toViews(rows, hidden);
     const last = page.at(-1);
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null };
   }
@@ -295,7 +295,7 @@ export class PostService {
     if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
     const hidden = this.blocks.hiddenFor(actor);
     const rows = pick(this.followingQuery, hidden).all({ me: actor.id, ...FEED_START, take: skip + limit, limit, offset: skip, hidden: hiddenParam(hidden) });
-    return { posts: this.toViews(rows) };
+    return { posts: this.toViews(rows, hidden) };
   }
 
   /**
@@ -306,6 +306,7 @@ export class PostService {
     const hidden = this.blocks.hiddenFor(actor);
     const page = this.toViews(
       pick(this.followingQuery, hidden).all({ me: actor.id, ...parseCursor(cursor), take: limit, limit, offset: 0, hidden: hiddenParam(hidden) }),
+      hidden,
     );
     const last = page.at(-1);
     const follows = this.followsCountQuery.get({ me: actor.id })?.value ?? 0;
@@ -317,7 +318,7 @@ export class PostService {
     const hidden = this.blocks.hiddenFor(viewer);
     const row = pick(this.byIdQuery, hidden).get({ postId, hidden: hiddenParam(hidden) });
     if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    return { post: this.toViews([row])[0] };
+    return { post: this.toViews([row], hidden)[0] };
   }
 
   /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */
@@ -333,7 +334,7 @@ export class PostService {
   byEstablishment(establishmentId: number, viewer: AuthUser | null = null): { posts: PostView[] } {
     if (!this.placeExistsQuery.get({ id: establishmentId })) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
     const hidden = this.blocks.hiddenFor(viewer);
-    return { posts: this.toViews(pick(this.byEstablishmentQuery, hidden).all({ id: establishmentId, hidden: hiddenParam(hidden) })) };
+    return { posts: this.toViews(pick(this.byEstablishmentQuery, hidden).all({ id: establishmentId, hidden: hiddenParam(hidden) }), hidden) };
   }
 
   /** Every review of one person, newest first, whether or not they are deactivated (the admin's Load Posts). */
@@ -385,7 +386,7 @@ export class PostService {
     const hidden = this.blocks.hiddenFor(viewer);
     this.assertVisible(postId, viewer, hidden);
     const rows = pick(this.commentsQuery, hidden).all({ postId, hidden: hiddenParam(hidden) });
-    const mentions = this.notifications.mentionNames('comment', rows.map((row) => row.id));
+    const mentions = this.notifications.mentionNames('comment', rows.map((row) => row.id), hidden);
     return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [])) };
   }
 
@@ -425,9 +426,10 @@ export class PostService {
       .from(users)
       .where(and(eq(users.username, username), isActiveUser))
       .get();
-    if (!user || this.blocks.hiddenFor(viewer).includes(user.id)) return { orders: [] };
+    const hidden = this.blocks.hiddenFor(viewer);
+    if (!user || hidden.includes(user.id)) return { orders: [] };
     const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
-    return { orders: this.toViews(this.postRows(where).limit(limit).all()) };
+    return { orders: this.toViews(this.postRows(where).limit(limit).all(), hidden) };
   }
 
   /** 404 for a review out of sight: its author deactivated or suspended, or hidden from the viewer by a block. */
@@ -459,7 +461,8 @@ export class PostService {
   }
 
   /** Rows in the spec's post shape, with images and like counts (of active people) in two more queries. */
-  private toViews(rows: Array<PostRow>): PostView[] {
+  /** `hidden`: people blocked either way by the reader, whose names are not linked as mentions. */
+  private toViews(rows: Array<PostRow>, hidden: readonly number[] = []): PostView[] {
     if (rows.length === 0) return [];
     const ids = JSON.stringify(rows.map((row) => row.id));
     const images = new Map<number, string[]>();
@@ -467,7 +470,7 @@ export class PostService {
       images.set(image.postId, [...(images.get(image.postId) ?? []), image.fileName]);
     }
     const likes = new Map(this.likeCountsQuery.all({ ids }).map((row) => [row.postId, row.value]));
-    const mentions = this.notifications.mentionNames('post', rows.map((row) => row.id));
+    const mentions = this.notifications.mentionNames('post', rows.map((row) => row.id), hidden);
     return rows.map((row) => ({
       post_id: row.id,
       _id: row.id,
