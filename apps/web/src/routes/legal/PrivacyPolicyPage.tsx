@@ -158,8 +158,8 @@ export function PrivacyPolicyPage() {
           reason.
         </p>
         <p>
-          You can also have all of your data deleted by sending a request to <SupportEmailLink />. We
-          may ask you to confirm that the request comes from you. Once the request is confirmed, we will
+          You can also ask us to delete all of your data: please send a request to <SupportEmailLink />.
+          We may ask you to confirm that the request comes from you. Once the request is confirmed, we will
           delete your account information and the content you posted.
         </p>
         <p>
