@@ -293,14 +293,22 @@ export class AuthService {
    * password or a spent temporary password within its recovery window.
    */
   private async assertCurrentPassword(actor: AuthUser, claimedEmail: string | undefined, candidate: string): Promise<void> {
+    if (!(await this.isCurrentPassword(actor, claimedEmail, candidate))) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
+  }
+
+  /**
+   * The check behind assertCurrentPassword, for callers that answer a wrong password their own way (deleting an
+   * account answers 401): the body's e-mail must be the caller's (403), each check costs from the per-account budget.
+   */
+  async isCurrentPassword(actor: AuthUser, claimedEmail: string | undefined, candidate: string): Promise<boolean> {
     assertActingUser(actor, { email: claimedEmail });
     await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
     const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
     const recoveryHash = user ? recoveryPasswordHash(user) : null;
-    const right =
+    return (
       !!user &&
-      ((await verifyPassword(user.passwordHash, candidate)) || (!!recoveryHash && (await verifyPassword(recoveryHash, candidate))));
-    if (!right) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.oldPasswordWrong);
+      ((await verifyPassword(user.passwordHash, candidate)) || (!!recoveryHash && (await verifyPassword(recoveryHash, candidate))))
+    );
   }
 
   /** Sets a new password and ends every session of the account. */

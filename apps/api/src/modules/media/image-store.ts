@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { LIMITS, SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
@@ -25,6 +26,8 @@ export const FOLDER_VARIANTS: Record<ImageFolder, readonly ImageVariant[]> = {
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
+/** Files removed at once by removeEach: enough to keep the disk busy, few enough to leave file handles for everyone else. */
+const UNLINK_CONCURRENCY = 8;
 
 export function isStoredImageName(name: string): boolean {
   return STORED_NAME.test(name);
@@ -40,6 +43,8 @@ export function variantFileName(name: string, variant: ImageVariant): string {
  * stored name is chosen here, so no client text ever reaches a path.
  */
 export class ImageStore {
+  private readonly logger = new Logger(ImageStore.name);
+
   constructor(private readonly mediaDir: string) {}
 
   folderPath(folder: ImageFolder): string {
@@ -104,6 +109,29 @@ export class ImageStore {
       results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
     );
     throw failure.reason;
+  }
+
+  /**
+   * Removes each image in every size, each file on its own so that one that fails (permissions, a directory in its
+   * place) leaves the others going; answers the files that failed, each logged with `whose` ('of a deleted account').
+   */
+  async removeEach(folder: ImageFolder, names: string[], whose: string): Promise<string[]> {
+    const files = names.filter(isStoredImageName).flatMap((name) => FOLDER_VARIANTS[folder].map((variant) => variantFileName(name, variant)));
+    const failed: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const file = files[next++];
+        try {
+          await fs.rm(path.join(this.folderPath(folder), file), { force: true });
+        } catch (error) {
+          failed.push(file);
+          this.logger.warn(`Could not remove ${folder}/${file} ${whose}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(UNLINK_CONCURRENCY, files.length) }, worker));
+    return failed;
   }
 
   async removeAll(folder: ImageFolder, names: string[]): Promise<void> {

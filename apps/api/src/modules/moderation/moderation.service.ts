@@ -17,7 +17,7 @@ import { ImageStore } from '../media/image-store';
 import { NotificationService } from '../notification/notification.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { EVERYTHING, personTag, postTag } from '../public-cache/public-cache.tags';
+import { EVERYTHING, postTag } from '../public-cache/public-cache.tags';
 import { AccountDeletionService } from '../user/account-deletion.service';
 import { ModerationRepository, type ReportContent, type ReportRow } from './moderation.repository';
 
@@ -138,7 +138,7 @@ export class ModerationService {
       if (postId !== undefined) this.cache.changed(postTag(postId));
     } else {
       const files = this.repository.clearProfile(targetKey);
-      this.cache.changed(EVERYTHING, personTag(targetKey));
+      this.cache.changed(EVERYTHING);
       await this.images.removeAll('profileimages', files);
     }
   }

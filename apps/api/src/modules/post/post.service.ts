@@ -172,7 +172,6 @@ export class PostService {
   private readonly followingQuery;
   private readonly commentOwnersQuery;
   private readonly followsCountQuery;
-  private readonly authorQuery;
 
   constructor(
     @Inject(DATABASE) private readonly db: DB,
@@ -232,7 +231,7 @@ export class PostService {
       .prepare();
     // A deactivated person's review is out of sight, so it cannot be liked or commented on either.
     this.visiblePostQuery = db
-      .select({ id: posts.id })
+      .select({ authorId: posts.userId })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(and(eq(posts.id, P('postId')), isActiveUser))
@@ -259,7 +258,6 @@ export class PostService {
           .prepare(),
       comments.userId,
     );
-    this.authorQuery = db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, P('postId'))).prepare();
   }
 
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
@@ -434,14 +432,15 @@ export class PostService {
 
   /** 404 for a review out of sight: its author deactivated or suspended, or hidden from the viewer by a block. */
   private assertVisible(postId: number, viewer: AuthUser | null = null, hidden = this.blocks.hiddenFor(viewer)): void {
-    if (!this.visiblePostQuery.get({ postId })) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    if (hidden.length > 0 && hidden.includes(this.authorQuery.get({ postId })!.userId)) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    const post = this.visiblePostQuery.get({ postId });
+    if (!post || hidden.includes(post.authorId)) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
   }
 
   /** A review one may like or comment on: in sight, and its author and the actor not blocked either way (403). */
   private assertInteractable(actor: AuthUser, postId: number): void {
-    if (!this.visiblePostQuery.get({ postId })) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    this.blocks.assertCanInteract(actor, this.authorQuery.get({ postId })!.userId);
+    const post = this.visiblePostQuery.get({ postId });
+    if (!post) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    this.blocks.assertCanInteract(actor, post.authorId);
   }
 
   private likeCount(postId: number): number {
