@@ -8,22 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { users } from '@siplog/db';
-import { makePng, postJson, registerPerson, seedPosts, storePhotos, withDatabase, type Person, type Session } from './fixtures';
+import { makePng, postJson, registerPerson, screenPerson, seedPosts, storePhotos, withDatabase, type Session } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, signInContext, startApp } from './harness';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp');
 fs.mkdirSync(outDir, { recursive: true });
 const ADMIN_PATH = 'ops-screens';
 
-const person = (username: string, firstname: string, lastname: string): Person => ({
-  email: `${username}@example.com`,
-  firstname,
-  lastname,
-  username,
-  password: 'Secret123',
-});
-const DANA = person('danareyes', 'Dana', 'Reyes');
-const PEOPLE = [person('annlee', 'Ann', 'Lee'), person('benortiz', 'Ben', 'Ortiz'), person('carladiaz', 'Carla', 'Diaz'), person('maya_sips', 'Maya', 'Park')];
+const DANA = screenPerson('danareyes', 'Dana', 'Reyes');
+const PEOPLE = [screenPerson('annlee', 'Ann', 'Lee'), screenPerson('benortiz', 'Ben', 'Ortiz'), screenPerson('carladiaz', 'Carla', 'Diaz'), screenPerson('maya_sips', 'Maya', 'Park')];
 
 const app = await startApp({ ADMIN_EMAILS: DANA.email, ADMIN_PATH });
 const browser = await launchBrowser();

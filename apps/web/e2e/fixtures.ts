@@ -17,7 +17,11 @@ export interface Person {
   password: string;
 }
 
-/** The person the screenshot tools sign in as. */
+/** A person of the screenshot tools: `{username}@example.com`, password Secret123. */
+export function screenPerson(username: string, firstname: string, lastname: string): Person {
+  return { email: `${username}@example.com`, firstname, lastname, username, password: 'Secret123' };
+}
+
 /** The two people most browser tests sign in as. */
 export const ANN: Person = { email: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', username: 'annlee', password: 'Secret123' };
 export const BEN: Person = { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' };
@@ -34,6 +38,7 @@ export const DARK_MATTER = {
   lng: -87.6727,
 } as const satisfies SeedPlace;
 
+/** The person the screenshot tools sign in as. */
 export const SCREENSHOT_PERSON: Person = {
   email: 'ann.lee@example.com',
   firstname: 'Ann',

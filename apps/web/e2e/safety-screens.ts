@@ -7,24 +7,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPORT_REASON_LABELS } from '@siplog/contracts';
-import { makePng, postJson, registerPerson, seedPosts, storePhotos, type Person } from './fixtures';
+import { makePng, postJson, registerPerson, screenPerson, seedPosts, storePhotos } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, signInContext, startApp } from './harness';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp');
 fs.mkdirSync(outDir, { recursive: true });
 
-const person = (username: string, firstname: string, lastname: string): Person => ({
-  email: `${username}@example.com`,
-  firstname,
-  lastname,
-  username,
-  password: 'Secret123',
-});
-const DANA = person('danareyes', 'Dana', 'Reyes');
-const ANN = person('annlee', 'Ann', 'Lee');
-const BEN = person('benortiz', 'Ben', 'Ortiz');
-const MAYA = person('maya_sips', 'Maya', 'Park');
-const CARLA = person('carladiaz', 'Carla', 'Diaz');
+const DANA = screenPerson('danareyes', 'Dana', 'Reyes');
+const ANN = screenPerson('annlee', 'Ann', 'Lee');
+const BEN = screenPerson('benortiz', 'Ben', 'Ortiz');
+const MAYA = screenPerson('maya_sips', 'Maya', 'Park');
+const CARLA = screenPerson('carladiaz', 'Carla', 'Diaz');
 
 const app = await startApp({ ADMIN_EMAILS: DANA.email, ADMIN_PATH: 'ops-safety-screens' });
 const browser = await launchBrowser();
