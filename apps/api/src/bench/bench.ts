@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { users } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { DATABASE } from '../modules/database/database.module';
+import { SQLITE_DB } from '../modules/database/database.module';
 import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
 import type { DB } from '@siplog/db';
 import { GazetteerService } from '../modules/map/gazetteer.service';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-  const db = app.get<DB>(DATABASE);
+  const db = app.get<DB>(SQLITE_DB);
 
   // Many accounts, so lookups run against a realistic table; one password hash shared to keep set-up quick.
   const passwordHash = await hashPassword('BenchPass1');

@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { insertEstablishment, postImages, posts, profileImages, users, type DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { DATABASE } from '../modules/database/database.module';
+import { SQLITE_DB } from '../modules/database/database.module';
 import { TokenService } from '../modules/auth/token.service';
 import { mulberry32 } from '../seed/demo-images';
 
@@ -135,7 +135,7 @@ export async function benchDataExport(): Promise<void> {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const seedStarted = performance.now();
-    const { userId, photoBytes } = await seed(app.get<DB>(DATABASE), config.mediaDir);
+    const { userId, photoBytes } = await seed(app.get<DB>(SQLITE_DB), config.mediaDir);
     const token = await app.get(TokenService).issue(userId);
     console.log(
       `data export: ${REVIEWS} reviews, ${REVIEWS * PHOTOS_PER_REVIEW + 1} photos (${mb(photoBytes).toFixed(0)} MB), ${FOLLOWERS} followers, seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,

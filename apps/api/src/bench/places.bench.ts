@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { insertEstablishment, type DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { DATABASE } from '../modules/database/database.module';
+import { SQLITE_DB } from '../modules/database/database.module';
 import { PlaceService } from '../modules/place/place.service';
 import { measureSync, percentile, type Sample } from './measure';
 import { mulberry32 } from '../seed/demo-images';
@@ -48,7 +48,7 @@ export async function benchPlaces(): Promise<Sample[]> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn' });
   const app = await createApp(config);
   try {
-    const db = app.get<DB>(DATABASE);
+    const db = app.get<DB>(SQLITE_DB);
     const places = app.get(PlaceService);
     const next = mulberry32(42);
     const seedStart = performance.now();

@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { insertEstablishment, postImages, users, type DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { DATABASE } from '../modules/database/database.module';
+import { SQLITE_DB } from '../modules/database/database.module';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { mulberry32 } from '../seed/demo-images';
 import { percentile } from './measure';
@@ -148,7 +148,7 @@ export async function benchUpload(): Promise<void> {
   try {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const db = app.get<DB>(DATABASE);
+    const db = app.get<DB>(SQLITE_DB);
     db.insert(users)
       .values({ email: 'photographer@example.com', username: 'photog', passwordHash: await hashPassword('BenchPass1'), firstName: 'Photo', lastName: 'Grapher', verified: true })
       .run();

@@ -8,7 +8,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig, type AppConfig } from '../config/app.config';
-import { DATABASE } from '../modules/database/database.module';
+import { SQLITE_DB } from '../modules/database/database.module';
 
 export const TEST_SUPPORT_EMAIL = 'support@siplog.test';
 
@@ -57,7 +57,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     baseUrl,
     config,
-    db: app.get<DB>(DATABASE),
+    db: app.get<DB>(SQLITE_DB),
     get: (type) => app.get(type),
     async post(route, body, headers = {}) {
       const response = await fetch(baseUrl + route, {

@@ -9,7 +9,7 @@ import { parseInput } from '../../common/zod-issue';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 
 /** The most of one day's log a reply carries: its last 5 MB, after a note saying so. */
 export const LOG_REPLY_MAX_BYTES = 5 * 1024 * 1024;
@@ -72,7 +72,7 @@ export class AdminFilesService {
   private backupQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly auth: AuthService,
   ) {}

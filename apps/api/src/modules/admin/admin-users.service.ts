@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PostService, type PostView } from '../post/post.service';
@@ -70,7 +70,7 @@ export class AdminUsersService {
   private readonly logger = new Logger(AdminUsersService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     private readonly auth: AuthService,
     private readonly mail: MailService,
     private readonly posts: PostService,

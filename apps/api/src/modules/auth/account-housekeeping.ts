@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { isNotNull, lt, or } from 'drizzle-orm';
 import { sessions, verificationCodes, type DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -14,7 +14,7 @@ export class AccountHousekeeping implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger(AccountHousekeeping.name);
   private timer?: NodeJS.Timeout;
 
-  constructor(@Inject(DATABASE) private readonly db: DB) {}
+  constructor(@Inject(SQLITE_DB) private readonly db: DB) {}
 
   onApplicationBootstrap(): void {
     this.purge();

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { assertActingUser, type AuthUser } from './auth-user';
@@ -65,7 +65,7 @@ export class AuthService {
   private readonly decoyHash = hashPassword(randomTemporaryPassword());
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokenService,
     private readonly mail: MailService,

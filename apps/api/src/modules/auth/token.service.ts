@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { sessions, users, type DB } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import type { AuthUser } from './auth-user';
 
 const ISSUER = 'siplog';
@@ -21,7 +21,7 @@ export class TokenService {
   private readonly verifyKey: KeyObject;
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.verifyKey = crypto.createSecretKey(config.jwtSecret);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACTIVE_USER_SQL, type DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 
 type Statement = ReturnType<DB['$client']['prepare']>;
 
@@ -9,7 +9,7 @@ type Statement = ReturnType<DB['$client']['prepare']>;
 export class BlockRepository {
   private readonly statements: Record<string, Statement>;
 
-  constructor(@Inject(DATABASE) private readonly db: DB) {
+  constructor(@Inject(SQLITE_DB) private readonly db: DB) {
     const prepare = (text: string) => db.$client.prepare(text);
     this.statements = {
       // Both directions: whom the viewer blocked (primary key) and who blocked the viewer (user_blocks_blocked_idx).

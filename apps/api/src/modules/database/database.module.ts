@@ -1,24 +1,32 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { openMigratedDatabase, type DB } from '@siplog/db';
+import { openMigratedDatabase, SqliteDatabase, type Database, type DB } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 
+/** The app's data: a Database, whichever engine is behind it. */
 export const DATABASE = Symbol('DATABASE');
+/** The same SQLite connection as a synchronous Drizzle handle, for modules not yet moved to DATABASE. */
+export const SQLITE_DB = Symbol('SQLITE_DB');
 
 @Global()
 @Module({
   providers: [
     {
-      provide: DATABASE,
+      provide: SQLITE_DB,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): DB => openMigratedDatabase(config.databaseFile),
     },
+    {
+      provide: DATABASE,
+      inject: [SQLITE_DB],
+      useFactory: (db: DB): Database => new SqliteDatabase(db),
+    },
   ],
-  exports: [DATABASE],
+  exports: [DATABASE, SQLITE_DB],
 })
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE) private readonly db: DB) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  onApplicationShutdown(): void {
-    if (this.db.$client.open) this.db.$client.close();
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { MailService, type OutgoingMail } from './mail.service';
 
 type Statement = ReturnType<DB['$client']['prepare']>;
@@ -35,7 +35,7 @@ export class MailQueue {
   private readonly statements: Record<'enqueue' | 'claim' | 'sent' | 'failed', Statement>;
 
   constructor(
-    @Inject(DATABASE) db: DB,
+    @Inject(SQLITE_DB) db: DB,
     private readonly mail: MailService,
   ) {
     const prepare = (text: string) => db.$client.prepare(text);

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { isActiveUser, profileImages, users, type DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { FOLDER_VARIANTS, IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
 
 export const FALLBACK_IMAGE_NAME = 'no-image.webp';
@@ -26,7 +26,7 @@ export class MediaService {
   private fallback?: Promise<Buffer>;
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     private readonly images: ImageStore,
   ) {}
 

@@ -14,7 +14,7 @@ import {
   type DB,
 } from '@siplog/db';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 
 /** A review as the admin sees it in a report. */
 export interface ReportedPost {
@@ -62,7 +62,7 @@ const CLOSED_LIST_MAX = 200;
 /** Every read and write of reports and the moderation log (issue 17), in one place. */
 @Injectable()
 export class ModerationRepository {
-  constructor(@Inject(DATABASE) private readonly db: DB) {}
+  constructor(@Inject(SQLITE_DB) private readonly db: DB) {}
 
   /** A visible review (its author active), as reported. */
   postTarget(postId: number): ReportTarget | undefined {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, type NotificationKind } from '@siplog/contracts';
 import { ACTIVE_USER_SQL, type DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 
 type Statement = ReturnType<DB['$client']['prepare']>;
 
@@ -58,7 +58,7 @@ const emailPending = (kind: NotificationKind, recipient: string) =>
 export class NotificationRepository {
   private readonly statements: Record<string, Statement>;
 
-  constructor(@Inject(DATABASE) private readonly db: DB) {
+  constructor(@Inject(SQLITE_DB) private readonly db: DB) {
     const prepare = (text: string) => db.$client.prepare(text);
     this.statements = {
       followed: prepare(`insert or ignore into notifications (user_id, actor_id, kind, email_pending)

@@ -12,7 +12,7 @@ import {
   type DB,
   type EstablishmentRow,
 } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import type { Box } from '../../common/geo';
 import { establishmentsFts, establishmentsRtree } from './place.tables';
 
@@ -95,7 +95,7 @@ export class PlaceRepository {
   private readonly isFollowingQuery;
   private readonly followerNamesQuery;
 
-  constructor(@Inject(DATABASE) private readonly db: DB) {
+  constructor(@Inject(SQLITE_DB) private readonly db: DB) {
     this.byIdQuery = db.select().from(establishments).where(eq(establishments.id, P('id'))).prepare();
     this.byPlaceIdQuery = db.select().from(establishments).where(eq(establishments.placeId, P('placeId'))).prepare();
     this.bySlugQuery = db.select().from(establishments).where(eq(establishments.slug, P('slug'))).prepare();

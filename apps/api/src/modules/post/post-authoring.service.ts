@@ -7,7 +7,7 @@ import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
 import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
@@ -40,7 +40,7 @@ export class PostAuthoringService {
   private readonly logger = new Logger(PostAuthoringService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     private readonly images: ImageStore,
     private readonly places: PlaceService,
     private readonly rateLimit: RateLimitService,

@@ -6,7 +6,7 @@ import { ACTIVE_USER_SQL, comments, establishments, isActiveUser, placeFollows, 
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
@@ -174,7 +174,7 @@ export class PostService {
   private readonly followsCountQuery;
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     private readonly rateLimit: RateLimitService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,

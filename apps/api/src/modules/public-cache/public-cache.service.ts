@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { dataVersionReader, type DB } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { EVERYTHING } from './public-cache.tags';
 
 /** An HTTP answer as it is sent again: flat name/value header lists for the 200 and for a 304. */
@@ -56,7 +56,7 @@ export class PublicCacheService {
   private hits = 0;
   private misses = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE) db: DB) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(SQLITE_DB) db: DB) {
     this.enabled = config.publicCacheBytes > 0;
     this.answers = this.enabled
       ? new LRUCache<string, CachedAnswer>({

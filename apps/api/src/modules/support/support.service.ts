@@ -5,7 +5,7 @@ import { contactMessages, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 
@@ -22,7 +22,7 @@ export class SupportService {
   private readonly clientLogger = new Logger('ClientLog');
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
 import type { AuthUser } from '../auth/auth-user';
 import { BlockService } from '../block/block.service';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { PlaceRepository } from '../place/place.repository';
 
 /** How many of each the empty Following feed suggests. */
@@ -44,7 +44,7 @@ export class FollowSuggestionsService {
   private ranking: { at: number; people: Array<SuggestedPerson & { id: number }> } | null = null;
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     private readonly places: PlaceRepository,
     private readonly blocks: BlockService,
   ) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACTIVE_USER_SQL, type DB } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 
 type Statement = ReturnType<DB['$client']['prepare']>;
 
@@ -99,7 +99,7 @@ export class OwnDataRepository {
   private readonly statements: Record<string, Statement>;
   private readonly eraseInTransaction: (userId: number) => ErasedAccount | null;
 
-  constructor(@Inject(DATABASE) db: DB) {
+  constructor(@Inject(SQLITE_DB) db: DB) {
     const prepare = (text: string) => db.$client.prepare(text);
     // The name of a review's author as the app shows it: nobody's name once they are hidden (deactivated, suspended).
     const authorName = `(select u.username from users u where u.id = p.user_id and ${ACTIVE_USER_SQL('u')})`;

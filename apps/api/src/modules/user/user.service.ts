@@ -15,7 +15,7 @@ import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { recoveryPasswordHash } from '../auth/recovery';
-import { DATABASE } from '../database/database.module';
+import { SQLITE_DB } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
 import { ftsPrefixQuery } from '../map/gazetteer.service';
 import { PlaceRepository } from '../place/place.repository';
@@ -71,7 +71,7 @@ export class UserService {
   private readonly logger = new Logger(UserService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: DB,
+    @Inject(SQLITE_DB) private readonly db: DB,
     private readonly images: ImageStore,
     private readonly rateLimit: RateLimitService,
     private readonly places: PlaceRepository,

@@ -1,0 +1,151 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { sqlFor, type Database, type Orm, type Params, type Preparable, type SqlText, type Statement } from './database';
+import { toPositional } from './named-params';
+
+/** int8 (counts, sums, epoch milliseconds) and numeric come back as numbers, as SQLite gives them. */
+const numberTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+} as pg.CustomTypesConfig;
+
+interface OpenTransaction {
+  client: pg.PoolClient;
+  orm: Orm;
+  savepoints: number;
+  /** Drizzle queries prepared for this transaction's connection, by the app-wide prepared query they stand for. */
+  prepared: Map<object, { execute(params?: Params): Promise<unknown> }>;
+}
+
+export interface PgOptions {
+  /** Connections per node; each API process keeps its own pool. */
+  max?: number;
+}
+
+/** The Database over a node-postgres pool; a transaction holds one pooled connection from BEGIN to COMMIT. */
+export class PgDatabase implements Database {
+  readonly dialect = 'pg' as const;
+  readonly sqlite = null;
+  readonly pool: pg.Pool;
+  private readonly root: Orm;
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+
+  constructor(url: string, options: PgOptions = {}) {
+    this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: numberTypes });
+    // A broken idle connection is dropped and replaced by the pool; without a listener it would crash the process.
+    this.pool.on('error', () => undefined);
+    this.root = drizzle({ client: this.pool }) as unknown as Orm;
+  }
+
+  get orm(): Orm {
+    return this.current.getStore()?.orm ?? this.root;
+  }
+  get select(): Orm['select'] {
+    const orm = this.orm;
+    return orm.select.bind(orm);
+  }
+  get selectDistinct(): Orm['selectDistinct'] {
+    const orm = this.orm;
+    return orm.selectDistinct.bind(orm);
+  }
+  get insert(): Orm['insert'] {
+    const orm = this.orm;
+    return orm.insert.bind(orm);
+  }
+  get update(): Orm['update'] {
+    const orm = this.orm;
+    return orm.update.bind(orm);
+  }
+  get delete(): Orm['delete'] {
+    const orm = this.orm;
+    return orm.delete.bind(orm);
+  }
+
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) return this.savepoint(outer, work);
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const open: OpenTransaction = { client, orm: drizzle({ client }) as unknown as Orm, savepoints: 0, prepared: new Map() };
+      const result = await this.current.run(open, work);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async savepoint<T>(outer: OpenTransaction, work: () => Promise<T>): Promise<T> {
+    const name = `sp${++outer.savepoints}`;
+    await outer.client.query(`savepoint ${name}`);
+    try {
+      const result = await work();
+      await outer.client.query(`release savepoint ${name}`);
+      return result;
+    } catch (error) {
+      await outer.client.query(`rollback to savepoint ${name}`);
+      throw error;
+    }
+  }
+
+  /** The connection of the current transaction, else the pool (which lends one connection per query). */
+  private queryable(): pg.Pool | pg.PoolClient {
+    return this.current.getStore()?.client ?? this.pool;
+  }
+
+  statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
+    const compiled = toPositional(sqlFor(text, 'pg'));
+    const query = async (params?: Params) => {
+      const values = compiled.names.map((name) => {
+        if (!params || !(name in params)) throw new Error(`missing SQL parameter :${name}`);
+        return params[name];
+      });
+      return this.queryable().query(compiled.text, values);
+    };
+    return {
+      all: async (params) => (await query(params)).rows as Row[],
+      get: async (params) => (await query(params)).rows[0] as Row | undefined,
+      run: async (params) => (await query(params)).rowCount ?? 0,
+    };
+  }
+
+  prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>): Statement<Result extends ReadonlyArray<infer Row> ? Row : never> {
+    type Row = Result extends ReadonlyArray<infer R> ? R : never;
+    const outside = build(this.root).prepare(name);
+    // Inside a transaction the query must run on the transaction's connection: prepared again there, once per transaction.
+    const execute = (params?: Params): Promise<unknown> => {
+      const open = this.current.getStore();
+      if (!open) return outside.execute(params);
+      let inside = open.prepared.get(outside);
+      if (!inside) {
+        inside = build(open.orm).prepare(name);
+        open.prepared.set(outside, inside);
+      }
+      return inside.execute(params);
+    };
+    return {
+      all: async (params) => (await execute(params)) as Row[],
+      get: async (params) => ((await execute(params)) as Row[])[0],
+      run: async (params) => {
+        const result = (await execute(params)) as { rowCount?: number | null } | unknown[];
+        return Array.isArray(result) ? result.length : (result.rowCount ?? 0);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

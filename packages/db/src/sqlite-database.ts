@@ -1,0 +1,144 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { DB } from './client';
+import { sqlFor, type Database, type Orm, type Params, type Preparable, type SqlText, type Statement } from './database';
+
+/** Thrown when a transaction on SQLite waited for something other than the database (see `transaction`). */
+export class TransactionSpannedError extends Error {
+  constructor() {
+    super(
+      'A SQLite transaction waited for something other than the database (a file, a hash, the network): do that before or after the transaction',
+    );
+  }
+}
+
+interface OpenTransaction {
+  savepoints: number;
+}
+
+/** SQLite's driver binds numbers, strings, bigints, buffers and null; booleans go in as 1 and 0, as the tables store them. */
+function bindable(params: Params | undefined): Params | undefined {
+  if (!params) return params;
+  let copy: Params | undefined;
+  for (const key in params) {
+    if (typeof params[key] === 'boolean') {
+      copy ??= { ...params };
+      copy[key] = params[key] ? 1 : 0;
+    }
+  }
+  return copy ?? params;
+}
+
+/**
+ * The Database over one better-sqlite3 connection. Its queries run synchronously inside the promises they answer, so
+ * a transaction whose work awaits only the database finishes within one turn of the event loop and nothing else can
+ * run on the connection meanwhile. Transactions are serialized (one connection), and one that lets a turn pass is
+ * rolled back with TransactionSpannedError rather than let another request's writes into it.
+ */
+export class SqliteDatabase implements Database {
+  readonly dialect = 'sqlite' as const;
+  readonly sqlite: BetterSqlite3.Database;
+  readonly orm: Orm;
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private open: Promise<void> | null = null;
+
+  constructor(private readonly drizzleDb: DB) {
+    this.sqlite = drizzleDb.$client;
+    // One connection: the builder outside a transaction is the builder inside it.
+    this.orm = drizzleDb as unknown as Orm;
+  }
+
+  get select(): Orm['select'] {
+    return this.orm.select.bind(this.orm);
+  }
+  get selectDistinct(): Orm['selectDistinct'] {
+    return this.orm.selectDistinct.bind(this.orm);
+  }
+  get insert(): Orm['insert'] {
+    return this.orm.insert.bind(this.orm);
+  }
+  get update(): Orm['update'] {
+    return this.orm.update.bind(this.orm);
+  }
+  get delete(): Orm['delete'] {
+    return this.orm.delete.bind(this.orm);
+  }
+
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) return this.savepoint(outer, work);
+    while (this.open) await this.open;
+    let release!: () => void;
+    this.open = new Promise((resolve) => (release = resolve));
+    let spanned = false;
+    const sentinel = setImmediate(() => (spanned = true));
+    this.exec('begin immediate');
+    try {
+      const result = await this.current.run({ savepoints: 0 }, work);
+      if (spanned) throw new TransactionSpannedError();
+      this.exec('commit');
+      return result;
+    } catch (error) {
+      if (this.sqlite.inTransaction) this.exec('rollback');
+      throw error;
+    } finally {
+      clearImmediate(sentinel);
+      this.open = null;
+      release();
+    }
+  }
+
+  private async savepoint<T>(outer: OpenTransaction, work: () => Promise<T>): Promise<T> {
+    const name = `sp${++outer.savepoints}`;
+    this.exec(`savepoint ${name}`);
+    try {
+      const result = await work();
+      this.exec(`release ${name}`);
+      return result;
+    } catch (error) {
+      this.exec(`rollback to ${name}`);
+      this.exec(`release ${name}`);
+      throw error;
+    }
+  }
+
+  statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
+    const source = sqlFor(text, 'sqlite');
+    let prepared: BetterSqlite3.Statement | undefined;
+    const statement = () => (prepared ??= this.sqlite.prepare(source));
+    return {
+      all: async (params) => statement().all(bindable(params) ?? {}) as Row[],
+      get: async (params) => statement().get(bindable(params) ?? {}) as Row | undefined,
+      run: async (params) => statement().run(bindable(params) ?? {}).changes,
+    };
+  }
+
+  prepared<Result>(_name: string, build: (orm: Orm) => Preparable<Result>): Statement<Result extends ReadonlyArray<infer Row> ? Row : never> {
+    type Row = Result extends ReadonlyArray<infer R> ? R : never;
+    // On better-sqlite3 Drizzle's prepared query is synchronous: all/get/run answer at once.
+    const query = build(this.orm).prepare(_name) as unknown as {
+      all(params?: Params): Row[];
+      get(params?: Params): Row | undefined;
+      run(params?: Params): { changes: number };
+    };
+    return {
+      all: async (params) => query.all(bindable(params)),
+      get: async (params) => query.get(bindable(params)),
+      run: async (params) => query.run(bindable(params)).changes,
+    };
+  }
+
+  private exec(text: string): void {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.sqlite.prepare(text);
+      this.statements.set(text, statement);
+    }
+    statement.run();
+  }
+
+  async close(): Promise<void> {
+    if (this.sqlite.open) this.sqlite.close();
+  }
+}
