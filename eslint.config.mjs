@@ -15,6 +15,16 @@ export default tseslint.config(
     },
   },
   {
+    // Data access is asynchronous (issue 18): a promise left unawaited or used as a value is a bug.
+    files: ['apps/api/src/**/*.ts', 'packages/db/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

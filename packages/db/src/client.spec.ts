@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMigratedDatabase, type DB } from './client';
 import { insertEstablishment } from './establishments';
-import { establishments, postImages, posts, userFollows, users } from './schema';
+import { SqliteDatabase } from './sqlite-database';
+import { establishments, postImages, posts, userFollows, users } from './schema/sqlite';
 
 const dirs: string[] = [];
 function freshDatabase(): DB {
@@ -67,20 +68,20 @@ describe('openMigratedDatabase', () => {
     expect(() => addUser(db, 'annlee')).toThrow(/UNIQUE/);
   });
 
-  it('refuses self-follows and ratings outside 1 to 5', () => {
+  it('refuses self-follows and ratings outside 1 to 5', async () => {
     const db = freshDatabase();
     const ann = addUser(db, 'annlee');
     expect(() => db.insert(userFollows).values({ followerId: ann.id, followeeId: ann.id }).run()).toThrow(/CHECK/);
-    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
+    const place = (await insertEstablishment(new SqliteDatabase(db), { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }));
     expect(() =>
       db.insert(posts).values({ userId: ann.id, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 6 }).run(),
     ).toThrow(/CHECK/);
   });
 
-  it('removes a post with its images when the author is deleted', () => {
+  it('removes a post with its images when the author is deleted', async () => {
     const db = freshDatabase();
     const ann = addUser(db, 'annlee');
-    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
+    const place = (await insertEstablishment(new SqliteDatabase(db), { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }));
     const post = db
       .insert(posts)
       .values({ userId: ann.id, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 5 })
@@ -101,25 +102,25 @@ describe('openMigratedDatabase', () => {
 });
 
 describe('establishments', () => {
-  it('get their slug from slugify (diacritics folded), -2 on a repeat', () => {
+  it('get their slug from slugify (diacritics folded), -2 on a repeat', async () => {
     const db = freshDatabase();
-    expect(insertEstablishment(db, { placeId: 'p1', name: 'Café Zoë', city: 'Chicago', lat: 41.9, lng: -87.6 }).slug).toBe('cafe-zoe-chicago');
-    expect(insertEstablishment(db, { placeId: 'p2', name: 'Cafe Zoe', city: 'Chicago', lat: 41.9, lng: -87.6 }).slug).toBe('cafe-zoe-chicago-2');
+    expect((await insertEstablishment(new SqliteDatabase(db), { placeId: 'p1', name: 'Café Zoë', city: 'Chicago', lat: 41.9, lng: -87.6 })).slug).toBe('cafe-zoe-chicago');
+    expect((await insertEstablishment(new SqliteDatabase(db), { placeId: 'p2', name: 'Cafe Zoe', city: 'Chicago', lat: 41.9, lng: -87.6 })).slug).toBe('cafe-zoe-chicago-2');
   });
 
-  it('refuse an insert without a slug, or clearing one', () => {
+  it('refuse an insert without a slug, or clearing one', async () => {
     const db = freshDatabase();
     expect(() => db.insert(establishments).values({ placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }).run()).toThrow(
       /slug is required/,
     );
-    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
+    const place = (await insertEstablishment(new SqliteDatabase(db), { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }));
     expect(() => db.update(establishments).set({ slug: null }).where(eq(establishments.id, place.id)).run()).toThrow(/cannot be cleared/);
   });
 
-  it("count only active people's reviews in their totals, recounted when someone deactivates or comes back", () => {
+  it("count only active people's reviews in their totals, recounted when someone deactivates or comes back", async () => {
     const db = freshDatabase();
     const [ann, bob] = [addUser(db, 'annlee'), addUser(db, 'bobby')];
-    const place = insertEstablishment(db, { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 });
+    const place = (await insertEstablishment(new SqliteDatabase(db), { placeId: 'p1', name: 'Bean There', lat: 30.27, lng: -97.74 }));
     const review = (userId: number, rating: number) =>
       db.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating }).returning().get();
     const totals = () => {

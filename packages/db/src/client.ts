@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema';
+import * as schema from './schema/sqlite';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -37,8 +37,8 @@ export function openMigratedDatabase(file: string): DB {
  * A reader of SQLite's `PRAGMA data_version`: its value changes when another connection (another process sharing
  * the file) commits, never for this connection's own writes. Prepared once, so a read costs a few microseconds.
  */
-export function dataVersionReader(db: DB): () => number {
-  const statement = db.$client.prepare('PRAGMA data_version').pluck();
+export function dataVersionReader(sqlite: Database.Database): () => number {
+  const statement = sqlite.prepare('PRAGMA data_version').pluck();
   return () => statement.get() as number;
 }
 

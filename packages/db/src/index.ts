@@ -1,8 +1,9 @@
 export * from './client';
 export * from './establishments';
-export * as schema from './schema';
+export { DIALECT } from './dialect';
 export * from './schema';
 export * from './database';
 export * from './sqlite-database';
 export * from './pg-database';
 export * from './named-params';
+export * from './open';

@@ -43,10 +43,11 @@ export class SqliteDatabase implements Database {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private open: Promise<void> | null = null;
 
-  constructor(private readonly drizzleDb: DB) {
-    this.sqlite = drizzleDb.$client;
+  /** @param drizzle The synchronous Drizzle handle on the connection, with the SQLite tables (SQLite-only tools and tests). */
+  constructor(readonly drizzle: DB) {
+    this.sqlite = drizzle.$client;
     // One connection: the builder outside a transaction is the builder inside it.
-    this.orm = drizzleDb as unknown as Orm;
+    this.orm = drizzle as unknown as Orm;
   }
 
   get select(): Orm['select'] {

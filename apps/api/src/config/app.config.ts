@@ -8,6 +8,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseFile: string;
+  /** DATABASE_URL: a postgres:// URL puts the data in PostgreSQL (several API nodes may share it); unset, SQLite in databaseFile. */
+  databaseUrl: string | null;
   mediaDir: string;
   uploadsDir: string;
   logsDir: string;
@@ -154,6 +156,12 @@ function parsePublicUrl(raw: string | undefined, port: number): string {
   return url.href.replace(/\/+$/, '');
 }
 
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new Error(`DATABASE_URL must be a postgres:// URL (unset for SQLite), got "${raw.replace(/:[^:@/]*@/, ':***@')}"`);
+  return raw;
+}
+
 function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'on' || raw === 'true') return true;
@@ -192,6 +200,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseFile: path.join(dataDir, 'app.db'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     ...dirs,
     jwtSecret: loadJwtSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || undefined,

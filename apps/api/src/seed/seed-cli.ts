@@ -1,4 +1,4 @@
-import { openMigratedDatabase } from '@siplog/db';
+import { openAppDatabase } from '@siplog/db';
 import { loadConfig } from '../config/app.config';
 import { ImageStore } from '../modules/media/image-store';
 import { seedDemoData } from './seed';
@@ -6,7 +6,7 @@ import { seedDemoData } from './seed';
 /** `node dist/seed/seed-cli.js`: fills DATA_DIR with the demo data unless it already has users. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openMigratedDatabase(config.databaseFile);
+  const db = await openAppDatabase(config);
   try {
     const result = await seedDemoData(db, new ImageStore(config.mediaDir));
     console.log(
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
         : `Demo data already present in ${config.dataDir}: nothing to do`,
     );
   } finally {
-    db.$client.close();
+    await db.close();
   }
 }
 

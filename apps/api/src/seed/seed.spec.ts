@@ -7,6 +7,7 @@ import {
   establishments,
   notifications,
   openMigratedDatabase,
+  SqliteDatabase,
   placeFollows,
   postImages,
   postLikes,
@@ -117,7 +118,7 @@ describe('seedDemoData', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-seed-'));
     db = openMigratedDatabase(path.join(dir, 'app.db'));
     images = new ImageStore(path.join(dir, 'media'));
-    result = await seedDemoData(db, images, now);
+    result = await seedDemoData(new SqliteDatabase(db), images, now);
   }, 60_000);
 
   afterAll(() => {
@@ -265,7 +266,7 @@ describe('seedDemoData', () => {
   it('does nothing when run again', async () => {
     const before = rowCounts();
     const filesBefore = fs.readdirSync(images.folderPath('postimages')).length;
-    const again = await seedDemoData(db, images, now);
+    const again = await seedDemoData(new SqliteDatabase(db), images, now);
     expect(again.seeded).toBe(false);
     expect(rowCounts()).toEqual(before);
     expect(fs.readdirSync(images.folderPath('postimages')).length).toBe(filesBefore);

@@ -1,5 +1,5 @@
 import { eq, ne, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AnyColumn } from 'drizzle-orm';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import {
   comments,
@@ -12,7 +12,7 @@ import {
   profileImages,
   userFollows,
   users,
-  type DB,
+  type Database,
 } from '@siplog/db';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { ImageFolder, ImageStore } from '../modules/media/image-store';
@@ -49,15 +49,15 @@ const NOTHING_SEEDED: SeedResult = { seeded: false, users: 0, places: 0, posts: 
  * Fills an empty database with the demo people, places and reviews. Does nothing when any user exists,
  * so a demo start-up can call it every time.
  */
-export async function seedDemoData(db: DB, images: ImageStore, now = new Date()): Promise<SeedResult> {
-  if (hasAnyUser(db)) return NOTHING_SEEDED;
+export async function seedDemoData(db: Database, images: ImageStore, now = new Date()): Promise<SeedResult> {
+  if (await hasAnyUser(db)) return NOTHING_SEEDED;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const saved = new SavedImages(images);
   try {
     const avatars = await saveAvatars(saved);
     const photos = await savePostPhotos(saved);
-    const result = db.transaction((tx) => insertDemoRows(tx, { passwordHash, avatars, photos, now }), { behavior: 'immediate' });
+    const result = await db.transaction(() => insertDemoRows(db, { passwordHash, avatars, photos, now }));
     if (!result.seeded) await saved.removeAll();
     return result;
   } catch (error) {
@@ -66,8 +66,8 @@ export async function seedDemoData(db: DB, images: ImageStore, now = new Date())
   }
 }
 
-function hasAnyUser(db: DB): boolean {
-  return db.select({ id: users.id }).from(users).limit(1).get() !== undefined;
+async function hasAnyUser(db: Database): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
 }
 
 /** Remembers every stored file so a failed seed leaves no orphans in the media folders. */
@@ -128,22 +128,23 @@ interface SeedInput {
   now: Date;
 }
 
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+/** The database inside the seeding transaction. */
+type Tx = Pick<Database, 'select' | 'insert'>;
 
-function insertDemoRows(tx: Tx, input: SeedInput): SeedResult {
+async function insertDemoRows(tx: Tx, input: SeedInput): Promise<SeedResult> {
   // checked again under the write lock: another process may have seeded while the images were drawn
-  if (tx.select({ id: users.id }).from(users).limit(1).get() !== undefined) return NOTHING_SEEDED;
+  if (await hasAnyUser(tx)) return NOTHING_SEEDED;
 
-  const userIds = insertPeople(tx, input);
-  const placeIds = insertPlaces(tx, input.now);
-  const postCount = insertReviews(tx, input, userIds, placeIds);
-  insertFollows(tx, input.now, userIds, placeIds);
-  insertNotifications(tx, input.now);
+  const userIds = await insertPeople(tx, input);
+  const placeIds = await insertPlaces(tx, input.now);
+  const postCount = await insertReviews(tx, input, userIds, placeIds);
+  await insertFollows(tx, input.now, userIds, placeIds);
+  await insertNotifications(tx, input.now);
   return { seeded: true, users: userIds.size, places: placeIds.size, posts: postCount };
 }
 
-function insertPeople(tx: Tx, { passwordHash, avatars, now }: SeedInput): Map<DemoUsername, number> {
-  const rows = tx
+async function insertPeople(tx: Tx, { passwordHash, avatars, now }: SeedInput): Promise<Map<DemoUsername, number>> {
+  const rows = await tx
     .insert(users)
     .values(
       DEMO_PEOPLE.map((person, index) => ({
@@ -162,8 +163,7 @@ function insertPeople(tx: Tx, { passwordHash, avatars, now }: SeedInput): Map<De
         createdAt: daysBefore(now, 90 - index * 2),
       })),
     )
-    .returning({ id: users.id, username: users.username })
-    .all();
+    .returning({ id: users.id, username: users.username });
   // RETURNING order is not guaranteed by SQLite, so rows are matched by their unique username
   const ids = new Map(rows.map((row) => [row.username as DemoUsername, row.id]));
 
@@ -172,15 +172,15 @@ function insertPeople(tx: Tx, { passwordHash, avatars, now }: SeedInput): Map<De
     fileName,
     createdAt: daysBefore(now, 85),
   }));
-  if (avatarRows.length > 0) tx.insert(profileImages).values(avatarRows).run();
+  if (avatarRows.length > 0) await tx.insert(profileImages).values(avatarRows);
   return ids;
 }
 
 /** One at a time through insertEstablishment, so demo places get their slugs by the app's one rule. */
-function insertPlaces(tx: Tx, now: Date): Map<DemoPlaceKey, number> {
-  return new Map(
-    DEMO_PLACES.map((place) => {
-      const row = insertEstablishment(tx, {
+async function insertPlaces(tx: Tx, now: Date): Promise<Map<DemoPlaceKey, number>> {
+  const ids = new Map<DemoPlaceKey, number>();
+  for (const place of DEMO_PLACES) {
+      const row = await insertEstablishment(tx, {
         placeId: demoPlaceId(place.key),
         name: place.name,
         street: place.street,
@@ -192,15 +192,15 @@ function insertPlaces(tx: Tx, now: Date): Map<DemoPlaceKey, number> {
         lng: place.lng,
         createdAt: daysBefore(now, 80),
       });
-      return [place.key, row.id];
-    }),
-  );
+      ids.set(place.key, row.id);
+  }
+  return ids;
 }
 
-function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): number {
-  DEMO_REVIEWS.forEach((review, index) => {
+async function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): Promise<number> {
+  for (const [index, review] of DEMO_REVIEWS.entries()) {
     const postedAt = daysBefore(input.now, review.daysAgo);
-    const post = tx
+    const [post] = await tx
       .insert(posts)
       .values({
         userId: idOf(userIds, review.author),
@@ -210,23 +210,20 @@ function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, numb
         rating: review.rating,
         createdAt: postedAt,
       })
-      .returning({ id: posts.id })
-      .get();
-    tx.insert(postImages)
-      .values(input.photos[index].map((fileName, position) => ({ postId: post.id, fileName, position })))
-      .run();
-    insertReactions(tx, review, post.id, postedAt, input.now, userIds);
-  });
+      .returning({ id: posts.id });
+    await tx.insert(postImages).values(input.photos[index].map((fileName, position) => ({ postId: post!.id, fileName, position })));
+    await insertReactions(tx, review, post!.id, postedAt, input.now, userIds);
+  }
   return DEMO_REVIEWS.length;
 }
 
-function insertReactions(tx: Tx, review: DemoReview, postId: number, postedAt: Date, now: Date, userIds: Map<DemoUsername, number>): void {
+async function insertReactions(tx: Tx, review: DemoReview, postId: number, postedAt: Date, now: Date, userIds: Map<DemoUsername, number>): Promise<void> {
   const likes = review.likedBy.map((username, index) => ({
     postId,
     userId: idOf(userIds, username),
     createdAt: laterOf(postedAt, (index + 1) * 1.7 * HOUR_MS, now),
   }));
-  if (likes.length > 0) tx.insert(postLikes).values(likes).run();
+  if (likes.length > 0) await tx.insert(postLikes).values(likes);
 
   const replies = (review.comments ?? []).map((comment) => ({
     postId,
@@ -234,33 +231,33 @@ function insertReactions(tx: Tx, review: DemoReview, postId: number, postedAt: D
     body: comment.body,
     createdAt: laterOf(postedAt, comment.hoursAfterPost * HOUR_MS, now),
   }));
-  if (replies.length > 0) tx.insert(comments).values(replies).run();
+  if (replies.length > 0) await tx.insert(comments).values(replies);
 }
 
-function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): void {
+async function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): Promise<void> {
   const people = DEMO_USER_FOLLOWS.filter(([follower, followee]) => follower !== followee).map(([follower, followee], index) => ({
     followerId: idOf(userIds, follower),
     followeeId: idOf(userIds, followee),
     createdAt: daysBefore(now, 70 - index),
   }));
-  tx.insert(userFollows).values(people).run();
+  await tx.insert(userFollows).values(people);
 
   const places = DEMO_PLACE_FOLLOWS.map(([username, key], index) => ({
     userId: idOf(userIds, username),
     establishmentId: idOf(placeIds, key),
     createdAt: daysBefore(now, 65 - index),
   }));
-  tx.insert(placeFollows).values(places).run();
+  await tx.insert(placeFollows).values(places);
 }
 
 /**
  * What the demo's likes, comments and follows would have told people, so a demo person's bell and
  * /notifications show a history: what happened in the last three days unread, the rest read.
  */
-function insertNotifications(tx: Tx, now: Date): void {
+async function insertNotifications(tx: Tx, now: Date): Promise<void> {
   const none = (name: string) => sql<null>`null`.as(name);
   /** Every column in the table's order, as drizzle's INSERT … SELECT wants them. */
-  const row = (fields: { userId: SQLiteColumn; actorId: SQLiteColumn; kind: string; postId?: SQLiteColumn; commentId?: SQLiteColumn; at: SQLiteColumn }) => ({
+  const row = (fields: { userId: AnyColumn; actorId: AnyColumn; kind: string; postId?: AnyColumn; commentId?: AnyColumn; at: AnyColumn }) => ({
     id: none('id'),
     userId: fields.userId,
     actorId: fields.actorId,
@@ -269,7 +266,7 @@ function insertNotifications(tx: Tx, now: Date): void {
     commentId: fields.commentId ?? none('comment_id'),
     establishmentId: none('establishment_id'),
     readAt: sql<number | null>`case when ${fields.at} < ${now.getTime() - 3 * DAY_MS} then ${fields.at} end`.as('read_at'),
-    emailPending: sql<number>`0`.as('email_pending'),
+    emailPending: sql<boolean>`false`.as('email_pending'),
     createdAt: fields.at,
   });
   const likes = tx
@@ -283,7 +280,7 @@ function insertNotifications(tx: Tx, now: Date): void {
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(ne(posts.userId, comments.userId));
   const follows = tx.select(row({ userId: userFollows.followeeId, actorId: userFollows.followerId, kind: 'follow', at: userFollows.createdAt })).from(userFollows);
-  for (const rows of [likes, commentsOnReviews, follows]) tx.insert(notifications).select(rows as never).run();
+  for (const rows of [likes, commentsOnReviews, follows]) await tx.insert(notifications).select(rows as never);
 }
 
 function idOf<K>(ids: Map<K, number>, key: K): number {

@@ -5,17 +5,20 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { DB } from '@siplog/db';
+import type { Database, DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig, type AppConfig } from '../config/app.config';
-import { SQLITE_DB } from '../modules/database/database.module';
+import { DATABASE, SQLITE_DB } from '../modules/database/database.module';
 
 export const TEST_SUPPORT_EMAIL = 'support@siplog.test';
 
 export interface TestApp {
   baseUrl: string;
   config: AppConfig;
+  /** The synchronous SQLite handle, for a spec's own set-up and checks (SQLite runs only). */
   db: DB;
+  /** The app's Database, whichever engine. */
+  data: Database;
   /** A provider of the running app, for tests that drive one directly (housekeeping, say). */
   get: <T>(type: new (...args: never[]) => T) => T;
   post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
@@ -58,6 +61,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     baseUrl,
     config,
     db: app.get<DB>(SQLITE_DB),
+    data: app.get<Database>(DATABASE),
     get: (type) => app.get(type),
     async post(route, body, headers = {}) {
       const response = await fetch(baseUrl + route, {

@@ -1,1 +1,35 @@
-export * from './sqlite';
+import { DIALECT } from '../dialect';
+import * as pg from './pg';
+import * as sqlite from './sqlite';
+
+/*
+ * The tables of this process's database (see DIALECT). They are typed as the PostgreSQL tables for both: app code
+ * is compiled once against those types, and the two schemas have the same row types (schema-types.spec.ts).
+ */
+const active = (DIALECT === 'pg' ? pg : sqlite) as unknown as typeof pg;
+
+export const {
+  users,
+  isActiveUser,
+  profileImages,
+  verificationCodes,
+  sessions,
+  establishments,
+  posts,
+  postImages,
+  postLikes,
+  comments,
+  userFollows,
+  placeFollows,
+  contactMessages,
+  notifications,
+  mentions,
+  emailPreferences,
+  notificationDigests,
+  mailQueue,
+  userBlocks,
+  reports,
+  moderationActions,
+} = active;
+
+export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { openMigratedDatabase, SqliteDatabase, type Database, type DB } from '@siplog/db';
+import { openAppDatabase, SqliteDatabase, type Database, type DB } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 
 /** The app's data: a Database, whichever engine is behind it. */
@@ -11,14 +11,14 @@ export const SQLITE_DB = Symbol('SQLITE_DB');
 @Module({
   providers: [
     {
-      provide: SQLITE_DB,
+      provide: DATABASE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): DB => openMigratedDatabase(config.databaseFile),
+      useFactory: (config: AppConfig): Promise<Database> => openAppDatabase(config),
     },
     {
-      provide: DATABASE,
-      inject: [SQLITE_DB],
-      useFactory: (db: DB): Database => new SqliteDatabase(db),
+      provide: SQLITE_DB,
+      inject: [DATABASE],
+      useFactory: (db: Database): DB => (db as SqliteDatabase).drizzle,
     },
   ],
   exports: [DATABASE, SQLITE_DB],

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { dataVersionReader, type DB } from '@siplog/db';
+import { dataVersionReader, type Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { EVERYTHING } from './public-cache.tags';
 
 /** An HTTP answer as it is sent again: flat name/value header lists for the 200 and for a 304. */
@@ -56,7 +56,7 @@ export class PublicCacheService {
   private hits = 0;
   private misses = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(SQLITE_DB) db: DB) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE) db: Database) {
     this.enabled = config.publicCacheBytes > 0;
     this.answers = this.enabled
       ? new LRUCache<string, CachedAnswer>({
@@ -64,7 +64,8 @@ export class PublicCacheService {
           sizeCalculation: (answer, key) => answer.bytes + key.length + ENTRY_OVERHEAD_BYTES,
         })
       : null;
-    this.dataVersion = dataVersionReader(db);
+    // PostgreSQL has no such counter; its other writers are other nodes, heard of through the database's notifications.
+    this.dataVersion = db.sqlite ? dataVersionReader(db.sqlite) : () => 0;
     this.lastDataVersion = this.dataVersion();
   }
 
