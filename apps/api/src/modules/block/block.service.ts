@@ -24,22 +24,22 @@ export class BlockService {
   ) {}
 
   /** The ids hidden from this viewer (both directions); empty for guests. One indexed read per signed-in request. */
-  hiddenFor(viewer: Pick<AuthUser, 'id'> | null | undefined): readonly number[] {
+  async hiddenFor(viewer: Pick<AuthUser, 'id'> | null | undefined): Promise<readonly number[]> {
     if (!viewer) return NOBODY;
-    const hidden = this.repository.hiddenFor(viewer.id);
+    const hidden = await this.repository.hiddenFor(viewer.id);
     return hidden.length === 0 ? NOBODY : hidden;
   }
 
   /** 403 'You can't interact with this person.' when either has blocked the other. */
-  assertCanInteract(actor: Pick<AuthUser, 'id'>, otherUserId: number): void {
-    if (actor.id !== otherUserId && this.repository.isBlockedBetween(actor.id, otherUserId)) {
+  async assertCanInteract(actor: Pick<AuthUser, 'id'>, otherUserId: number): Promise<void> {
+    if (actor.id !== otherUserId && (await this.repository.isBlockedBetween(actor.id, otherUserId))) {
       throw new AppError('FORBIDDEN', SAFETY_MESSAGES.cannotInteract);
     }
   }
 
-  block(actor: AuthUser, targetUsername: string): { status: 200 } {
-    const target = this.target(actor, targetUsername);
-    if (this.repository.block(actor.id, target.id)) {
+  async block(actor: AuthUser, targetUsername: string): Promise<{ status: 200 }> {
+    const target = await this.target(actor, targetUsername);
+    if (await this.repository.block(actor.id, target.id)) {
       // The follows both ways are gone: both profiles' public follower lists change.
       this.cache.changed(personTag(actor.username), personTag(target.username));
       this.logger.log(`Blocked: ${actor.username} blocked ${target.username}`);
@@ -47,19 +47,19 @@ export class BlockService {
     return { status: 200 };
   }
 
-  unblock(actor: AuthUser, targetUsername: string): { status: 200 } {
-    const target = this.target(actor, targetUsername);
-    if (this.repository.unblock(actor.id, target.id)) this.logger.log(`Unblocked: ${actor.username} unblocked ${target.username}`);
+  async unblock(actor: AuthUser, targetUsername: string): Promise<{ status: 200 }> {
+    const target = await this.target(actor, targetUsername);
+    if (await this.repository.unblock(actor.id, target.id)) this.logger.log(`Unblocked: ${actor.username} unblocked ${target.username}`);
     return { status: 200 };
   }
 
-  blockedUsers(actor: AuthUser): { users: string[] } {
-    return { users: this.repository.blockedNames(actor.id) };
+  async blockedUsers(actor: AuthUser): Promise<{ users: string[] }> {
+    return { users: await this.repository.blockedNames(actor.id) };
   }
 
   /** Anyone with an account, hidden or not (a block or unblock of a deactivated person still holds); never oneself. */
-  private target(actor: AuthUser, username: string) {
-    const target = this.repository.personByName(username.toLowerCase());
+  private async target(actor: AuthUser, username: string) {
+    const target = await this.repository.personByName(username.toLowerCase());
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.blockSelf);
     return target;
