@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { DB } from '@siplog/db';
-import { SQLITE_DB } from '../database/database.module';
+import type { Database, Statement } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
 import { MailService, type OutgoingMail } from './mail.service';
-
-type Statement = ReturnType<DB['$client']['prepare']>;
 
 /** How long a sender owns a message it took: longer than any SMTP exchange, so only a dead sender's claim runs out. */
 export const MAIL_CLAIM_MS = 5 * 60_000;
@@ -32,42 +30,41 @@ interface QueuedRow {
 @Injectable()
 export class MailQueue {
   private readonly logger = new Logger(MailQueue.name);
-  private readonly statements: Record<'enqueue' | 'claim' | 'sent' | 'failed', Statement>;
+  private readonly statements: { enqueue: Statement<never>; claim: Statement<QueuedRow>; sent: Statement<never>; failed: Statement<never> };
 
   constructor(
-    @Inject(SQLITE_DB) db: DB,
+    @Inject(DATABASE) db: Database,
     private readonly mail: MailService,
   ) {
-    const prepare = (text: string) => db.$client.prepare(text);
     this.statements = {
-      enqueue: prepare(`insert into mail_queue (to_address, subject, text, headers, next_attempt_at) values (:to, :subject, :text, :headers, :now)`),
-      claim: prepare(`update mail_queue set claimed_until = :until where id = (
+      enqueue: db.statement(`insert into mail_queue (to_address, subject, text, headers, next_attempt_at) values (:to, :subject, :text, :headers, :now)`),
+      claim: db.statement<QueuedRow>(`update mail_queue set claimed_until = :until where id = (
           select id from mail_queue where sent_at is null and next_attempt_at <= :now and (claimed_until is null or claimed_until <= :now)
           order by next_attempt_at, id limit 1)
         returning id, to_address as toAddress, subject, text, headers, attempts`),
-      sent: prepare(`update mail_queue set sent_at = :now, claimed_until = null where id = :id`),
-      failed: prepare(`update mail_queue set attempts = attempts + 1, next_attempt_at = :next, claimed_until = null, last_error = :error where id = :id`),
+      sent: db.statement(`update mail_queue set sent_at = :now, claimed_until = null where id = :id`),
+      failed: db.statement(`update mail_queue set attempts = attempts + 1, next_attempt_at = :next, claimed_until = null, last_error = :error where id = :id`),
     };
   }
 
-  enqueue(mail: Required<Pick<OutgoingMail, 'to' | 'subject' | 'text'>> & { headers: Record<string, string> }, now = Date.now()): void {
-    this.statements.enqueue.run({ to: mail.to, subject: mail.subject, text: mail.text, headers: JSON.stringify(mail.headers), now });
+  async enqueue(mail: Required<Pick<OutgoingMail, 'to' | 'subject' | 'text'>> & { headers: Record<string, string> }, now = Date.now()): Promise<void> {
+    await this.statements.enqueue.run({ to: mail.to, subject: mail.subject, text: mail.text, headers: JSON.stringify(mail.headers), now });
   }
 
   /** Sends every message due now, one by one; how many went. */
   async sendDue(now = Date.now()): Promise<number> {
     let sent = 0;
     for (;;) {
-      const row = this.statements.claim.get({ now, until: now + MAIL_CLAIM_MS }) as QueuedRow | undefined;
+      const row = await this.statements.claim.get({ now, until: now + MAIL_CLAIM_MS });
       if (!row) return sent;
       try {
         await this.mail.send({ to: row.toAddress, subject: row.subject, text: row.text, headers: JSON.parse(row.headers) as Record<string, string>, key: `mail-${row.id}` });
-        this.statements.sent.run({ id: row.id, now: Date.now() });
+        await this.statements.sent.run({ id: row.id, now: Date.now() });
         sent++;
       } catch (error) {
         const failures = row.attempts + 1;
         const delay = retryDelayMs(failures);
-        this.statements.failed.run({ id: row.id, next: Date.now() + delay, error: String((error as Error).message ?? error).slice(0, 500) });
+        await this.statements.failed.run({ id: row.id, next: Date.now() + delay, error: String((error as Error).message ?? error).slice(0, 500) });
         this.logger.error(`Mail ${row.id} to ${row.toAddress} failed (attempt ${failures}), next try in ${Math.round(delay / 60_000)} min: ${(error as Error).message}`);
       }
     }

@@ -105,8 +105,8 @@ describe('own your data: export and account deletion', () => {
     await ok('/api/report/add', { kind: 'post', target_id: friendPost, reason: 'spam' }, leaver);
     await ok('/api/report/add', { kind: 'user', target_id: 'leaver', reason: 'spam' }, friend);
     const queue = app.get(MailQueue);
-    queue.enqueue({ to: leaver.email, subject: 'Waiting for you', text: 'unsent', headers: {} }, Date.now() + 3_600_000);
-    queue.enqueue({ to: friend.email, subject: 'Waiting for the friend', text: 'unsent', headers: {} }, Date.now() + 3_600_000);
+    await queue.enqueue({ to: leaver.email, subject: 'Waiting for you', text: 'unsent', headers: {} }, Date.now() + 3_600_000);
+    await queue.enqueue({ to: friend.email, subject: 'Waiting for the friend', text: 'unsent', headers: {} }, Date.now() + 3_600_000);
   });
   afterAll(() => app.close());
 
