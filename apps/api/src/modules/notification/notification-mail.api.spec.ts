@@ -62,7 +62,7 @@ describe('notification e-mail', () => {
     ann = await registerAccount(app, 'annmail');
     bob = await registerAccount(app, 'bobmail');
     cat = await registerAccount(app, 'catmail');
-    placeId = insertEstablishment(app.db, { placeId: 'siplog:mail', name: 'Mail Cafe', lat: 30.3, lng: -97.7 }).id;
+    placeId = (await insertEstablishment(app.data, { placeId: 'siplog:mail', name: 'Mail Cafe', lat: 30.3, lng: -97.7 })).id;
     newMailTo(ann.email);
     clock = Date.now();
   });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstablishment, mailQueue, openMigratedDatabase, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, mailQueue, openMigratedDatabase, posts, SqliteDatabase, users, type DB } from '@siplog/db';
 import { hashPassword } from '../auth/password-hasher';
 
 /** The built server, as `pnpm start` runs it (the API tests run after the build). */
@@ -102,7 +102,7 @@ describe('the mail queue across a kill -9', () => {
       db.insert(users).values({ email: `${username}@example.com`, username, passwordHash: hash, firstName: username, lastName: 'Test', verified: true }).returning().get().id;
     const ann = person('annkill');
     person('bobkill');
-    const place = insertEstablishment(db, { placeId: 'siplog:kill', name: 'Kill Cafe', lat: 30, lng: -97 });
+    const place = await insertEstablishment(new SqliteDatabase(db), { placeId: 'siplog:kill', name: 'Kill Cafe', lat: 30, lng: -97 });
     postId = db.insert(posts).values({ userId: ann, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 5 }).returning().get().id;
   });
 

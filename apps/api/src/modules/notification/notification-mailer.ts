@@ -52,7 +52,7 @@ export class NotificationMailer implements OnApplicationBootstrap, OnApplication
 
   private async round(now: number): Promise<void> {
     try {
-      if (this.config.notificationEmail) this.writeDue(now);
+      if (this.config.notificationEmail) await this.writeDue(now);
       await this.queue.sendDue(now);
     } catch (error) {
       this.logger.error(`Notification mail round failed: ${(error as Error).message}`);
@@ -60,19 +60,19 @@ export class NotificationMailer implements OnApplicationBootstrap, OnApplication
   }
 
   /** Queues one e-mail per person due (nothing e-mailed within the gap), with what waited and is still unread. */
-  writeDue(now: number): number {
+  async writeDue(now: number): Promise<number> {
     let written = 0;
-    for (const userId of this.repository.dueForEmail(now - NOTIFICATION_EMAIL_GAP_MS, DIGESTS_PER_TICK)) {
-      this.repository.transaction(() => {
-        const { settings } = this.notifications.emailSettings(userId);
+    for (const userId of await this.repository.dueForEmail(now - NOTIFICATION_EMAIL_GAP_MS, DIGESTS_PER_TICK)) {
+      await this.repository.transaction(async () => {
+        const { settings } = await this.notifications.emailSettings(userId);
         // Read on the site meanwhile, gone, or a kind turned off since: not worth an e-mail.
-        const rows = this.repository.pendingEmail(userId).filter((row) => settings[row.kind]);
+        const rows = (await this.repository.pendingEmail(userId)).filter((row) => settings[row.kind]);
         if (rows.length === 0) {
-          this.repository.clearPendingEmail(userId);
+          await this.repository.clearPendingEmail(userId);
           return;
         }
-        this.queue.enqueue(composeNotificationEmail(rows, this.config.publicUrl, (scope) => this.tokens.sign(userId, scope)), now);
-        this.repository.emailed(userId, now);
+        await this.queue.enqueue(composeNotificationEmail(rows, this.config.publicUrl, (scope) => this.tokens.sign(userId, scope)), now);
+        await this.repository.emailed(userId, now);
         written++;
       });
     }

@@ -44,7 +44,7 @@ describe('notifications', () => {
     bob = await registerAccount(app, 'bobnote');
     cat = await registerAccount(app, 'catnote');
     dan = await registerAccount(app, 'dannote');
-    placeId = insertEstablishment(app.db, { placeId: 'siplog:notify', name: 'Notify Cafe', lat: 30.3, lng: -97.7 }).id;
+    placeId = (await insertEstablishment(app.data, { placeId: 'siplog:notify', name: 'Notify Cafe', lat: 30.3, lng: -97.7 })).id;
     photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a86' } }).jpeg().toBuffer();
   });
   afterAll(() => app.close());

@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, type NotificationKind } from '@siplog/contracts';
-import { ACTIVE_USER_SQL, type DB } from '@siplog/db';
-import { SQLITE_DB } from '../database/database.module';
-
-type Statement = ReturnType<DB['$client']['prepare']>;
+import { ACTIVE_USER_SQL, type Database, type Statement } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
 
 /** A notification as read for its recipient, with what its line needs (the actor, the review's place, the comment). */
 export interface NotificationRow {
@@ -22,6 +20,12 @@ export interface NotificationRow {
 export interface PendingEmailRow extends NotificationRow {
   email: string;
   username: string;
+}
+
+interface MentionRow {
+  id: number;
+  username: string;
+  userId: number;
 }
 
 /**
@@ -56,16 +60,18 @@ const emailPending = (kind: NotificationKind, recipient: string) =>
  */
 @Injectable()
 export class NotificationRepository {
-  private readonly statements: Record<string, Statement>;
+  private readonly statements;
 
-  constructor(@Inject(SQLITE_DB) private readonly db: DB) {
-    const prepare = (text: string) => db.$client.prepare(text);
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    const prepare = <Row = Record<string, unknown>>(text: string) => db.statement<Row>(text);
     this.statements = {
-      followed: prepare(`insert or ignore into notifications (user_id, actor_id, kind, email_pending)
-        select :recipient, :actor, 'follow', ${emailPending('follow', ':recipient')} where :recipient <> :actor`),
+      followed: prepare(`insert into notifications (user_id, actor_id, kind, email_pending)
+        select :recipient, :actor, 'follow', ${emailPending('follow', ':recipient')} where :recipient <> :actor
+        on conflict do nothing`),
       unfollowed: prepare(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
-      liked: prepare(`insert or ignore into notifications (user_id, actor_id, kind, post_id, email_pending)
-        select p.user_id, :actor, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor`),
+      liked: prepare(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
+        select p.user_id, :actor, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor
+        on conflict do nothing`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
       unliked: prepare(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and actor_id = :actor and post_id = :postId and read_at is null`),
@@ -74,11 +80,12 @@ export class NotificationRepository {
         from posts p where p.id = :postId and p.user_id <> :actor`),
       // Earlier commenters on the review, once each: not the author (told of the comment), the commenter, or anyone
       // this comment mentions (told of the mention); someone with an unread reply on this review already is not told again.
-      replied: prepare(`insert or ignore into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+      replied: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select distinct c.user_id, :actor, 'reply', :postId, :commentId, ${emailPending('reply', 'c.user_id')}
         from comments c where c.post_id = :postId and c.id <> :commentId and c.user_id <> :actor
           and c.user_id <> (select user_id from posts where id = :postId)
-          and c.user_id not in (select user_id from mentions where comment_id = :commentId)`),
+          and c.user_id not in (select user_id from mentions where comment_id = :commentId)
+        on conflict do nothing`),
       // Followers of the place, except the author and anyone the review mentions (told of the mention).
       placeReviewed: prepare(`insert into notifications (user_id, actor_id, kind, post_id, establishment_id, email_pending)
         select f.user_id, :actor, 'place_review', :postId, :establishmentId, ${emailPending('place_review', 'f.user_id')}
@@ -93,147 +100,147 @@ export class NotificationRepository {
       reportReviewed: prepare(`insert into notifications (user_id, actor_id, kind, email_pending)
         select j.value, :actor, 'report_reviewed', ${emailPending('report_reviewed', 'j.value')}
         from json_each(:reporters) j where j.value <> :actor`),
-      activeUserIds: prepare(`select u.id, u.username from users u join json_each(:names) j on u.username = j.value where ${ACTIVE_USER_SQL('u')}`),
-      postMentionIds: prepare(`select user_id as userId from mentions where post_id = :postId`),
-      addPostMention: prepare(`insert or ignore into mentions (user_id, post_id) values (:userId, :postId)`),
+      activeUserIds: prepare<{ id: number; username: string }>(`select u.id, u.username from users u join json_each(:names) j on u.username = j.value where ${ACTIVE_USER_SQL('u')}`),
+      postMentionIds: prepare<{ userId: number }>(`select user_id as userId from mentions where post_id = :postId`),
+      addPostMention: prepare(`insert into mentions (user_id, post_id) values (:userId, :postId) on conflict do nothing`),
       removePostMention: prepare(`delete from mentions where post_id = :postId and user_id = :userId`),
-      addCommentMention: prepare(`insert or ignore into mentions (user_id, comment_id) values (:userId, :commentId)`),
-      postMentionNames: prepare(`select m.post_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
+      addCommentMention: prepare(`insert into mentions (user_id, comment_id) values (:userId, :commentId) on conflict do nothing`),
+      postMentionNames: prepare<MentionRow>(`select m.post_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.post_id in (select value from json_each(:ids)) order by m.id`),
-      commentMentionNames: prepare(`select m.comment_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
+      commentMentionNames: prepare<MentionRow>(`select m.comment_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.comment_id in (select value from json_each(:ids)) order by m.id`),
-      page: prepare(`select ${ROW_COLUMNS} from notifications n ${VISIBLE} and n.user_id = :userId and n.id < :before
+      page: prepare<NotificationRow>(`select ${ROW_COLUMNS} from notifications n ${VISIBLE} and n.user_id = :userId and n.id < :before
         order by n.id desc limit :limit offset :offset`),
-      unread: prepare(`select count(*) as value from notifications n ${VISIBLE} and n.user_id = :userId and n.read_at is null`),
+      unread: prepare<{ value: number }>(`select count(*) as value from notifications n ${VISIBLE} and n.user_id = :userId and n.read_at is null`),
       markListedRead: prepare(`update notifications set read_at = :now where user_id = :userId and read_at is null
         and id in (select value from json_each(:ids))`),
       markAllRead: prepare(`update notifications set read_at = :now where user_id = :userId and read_at is null`),
-      emailChoices: prepare(`select kind, enabled from email_preferences where user_id = :userId`),
+      emailChoices: prepare<{ kind: NotificationKind; enabled: number }>(`select kind, enabled from email_preferences where user_id = :userId`),
       setEmailChoice: prepare(`insert into email_preferences (user_id, kind, enabled) values (:userId, :kind, :enabled)
         on conflict (user_id, kind) do update set enabled = excluded.enabled`),
       // People with e-mail waiting whose last notification e-mail is at least the gap old.
-      dueForEmail: prepare(`select distinct n.user_id as userId from notifications n
+      dueForEmail: prepare<{ userId: number }>(`select distinct n.user_id as userId from notifications n
         left join notification_digests d on d.user_id = n.user_id
         where n.email_pending = 1 and (d.last_sent_at is null or d.last_sent_at <= :sentBefore) limit :limit`),
-      pendingEmail: prepare(`select ${ROW_COLUMNS}, r.email, r.username from notifications n
+      pendingEmail: prepare<PendingEmailRow>(`select ${ROW_COLUMNS}, r.email, r.username from notifications n
         join users r on r.id = n.user_id and ${ACTIVE_USER_SQL('r')}
         ${VISIBLE} and n.user_id = :userId and n.email_pending = 1 and n.read_at is null order by n.id`),
       clearPendingEmail: prepare(`update notifications set email_pending = 0 where user_id = :userId and email_pending = 1`),
       digestSent: prepare(`insert into notification_digests (user_id, last_sent_at) values (:userId, :now)
         on conflict (user_id) do update set last_sent_at = excluded.last_sent_at`),
-    };
+    } satisfies Record<string, Statement<unknown>>;
   }
 
-  private run(name: string, params: Record<string, unknown>): number {
-    return this.statements[name].run(params).changes;
+  private run(name: keyof typeof this.statements, params: Record<string, unknown>): Promise<number> {
+    return this.statements[name].run(params);
   }
 
-  followed(actor: number, recipient: number, mail: boolean): void {
-    this.run('followed', { actor, recipient, mail: +mail });
+  async followed(actor: number, recipient: number, mail: boolean): Promise<void> {
+    await this.run('followed', { actor, recipient, mail: +mail });
   }
 
-  unfollowed(actor: number, recipient: number): void {
-    this.run('unfollowed', { actor, recipient });
+  async unfollowed(actor: number, recipient: number): Promise<void> {
+    await this.run('unfollowed', { actor, recipient });
   }
 
-  liked(actor: number, postId: number, mail: boolean): void {
-    this.run('liked', { actor, postId, mail: +mail });
+  async liked(actor: number, postId: number, mail: boolean): Promise<void> {
+    await this.run('liked', { actor, postId, mail: +mail });
   }
 
-  unliked(actor: number, postId: number): void {
-    this.run('unliked', { actor, postId });
+  async unliked(actor: number, postId: number): Promise<void> {
+    await this.run('unliked', { actor, postId });
   }
 
-  commented(actor: number, postId: number, commentId: number, mail: boolean): void {
-    this.run('commented', { actor, postId, commentId, mail: +mail });
-    this.run('replied', { actor, postId, commentId, mail: +mail });
+  async commented(actor: number, postId: number, commentId: number, mail: boolean): Promise<void> {
+    await this.run('commented', { actor, postId, commentId, mail: +mail });
+    await this.run('replied', { actor, postId, commentId, mail: +mail });
   }
 
-  placeReviewed(actor: number, postId: number, establishmentId: number, mail: boolean): void {
-    this.run('placeReviewed', { actor, postId, establishmentId, mail: +mail });
+  async placeReviewed(actor: number, postId: number, establishmentId: number, mail: boolean): Promise<void> {
+    await this.run('placeReviewed', { actor, postId, establishmentId, mail: +mail });
   }
 
-  reportReviewed(actor: number, reporterIds: number[], mail: boolean): void {
-    if (reporterIds.length > 0) this.run('reportReviewed', { actor, reporters: JSON.stringify([...new Set(reporterIds)]), mail: +mail });
+  async reportReviewed(actor: number, reporterIds: number[], mail: boolean): Promise<void> {
+    if (reporterIds.length > 0) await this.run('reportReviewed', { actor, reporters: JSON.stringify([...new Set(reporterIds)]), mail: +mail });
   }
 
   /** The active people of these usernames: id and username. */
-  activeUsers(names: string[]): Array<{ id: number; username: string }> {
+  async activeUsers(names: string[]): Promise<Array<{ id: number; username: string }>> {
     if (names.length === 0) return [];
-    return this.statements.activeUserIds.all({ names: JSON.stringify(names) }) as Array<{ id: number; username: string }>;
+    return this.statements.activeUserIds.all({ names: JSON.stringify(names) });
   }
 
-  postMentionIds(postId: number): number[] {
-    return (this.statements.postMentionIds.all({ postId }) as Array<{ userId: number }>).map((row) => row.userId);
+  async postMentionIds(postId: number): Promise<number[]> {
+    return (await this.statements.postMentionIds.all({ postId })).map((row) => row.userId);
   }
 
-  addPostMention(actor: number, postId: number, userId: number, mail: boolean): void {
-    if (this.run('addPostMention', { userId, postId }) > 0) this.run('mentionedInPost', { actor, recipient: userId, postId, mail: +mail });
+  async addPostMention(actor: number, postId: number, userId: number, mail: boolean): Promise<void> {
+    if ((await this.run('addPostMention', { userId, postId })) > 0) await this.run('mentionedInPost', { actor, recipient: userId, postId, mail: +mail });
   }
 
-  removePostMention(postId: number, userId: number): void {
-    this.run('removePostMention', { postId, userId });
+  async removePostMention(postId: number, userId: number): Promise<void> {
+    await this.run('removePostMention', { postId, userId });
   }
 
-  addCommentMention(actor: number, postId: number, commentId: number, userId: number, mail: boolean): void {
-    if (this.run('addCommentMention', { userId, commentId }) > 0) {
-      this.run('mentionedInComment', { actor, recipient: userId, postId, commentId, mail: +mail });
+  async addCommentMention(actor: number, postId: number, commentId: number, userId: number, mail: boolean): Promise<void> {
+    if ((await this.run('addCommentMention', { userId, commentId })) > 0) {
+      await this.run('mentionedInComment', { actor, recipient: userId, postId, commentId, mail: +mail });
     }
   }
 
   /** Active people mentioned by each review (`source` 'post') or comment, by its id. */
-  mentionNames(source: 'post' | 'comment', ids: number[], hidden: readonly number[] = []): Map<number, string[]> {
+  async mentionNames(source: 'post' | 'comment', ids: number[], hidden: readonly number[] = []): Promise<Map<number, string[]>> {
     const names = new Map<number, string[]>();
     if (ids.length === 0) return names;
     const statement = source === 'post' ? this.statements.postMentionNames : this.statements.commentMentionNames;
-    for (const row of statement.all({ ids: JSON.stringify(ids) }) as Array<{ id: number; username: string; userId: number }>) {
+    for (const row of await statement.all({ ids: JSON.stringify(ids) })) {
       if (hidden.length > 0 && hidden.includes(row.userId)) continue;
       names.set(row.id, [...(names.get(row.id) ?? []), row.username]);
     }
     return names;
   }
 
-  page(userId: number, limit: number, options: { before?: number; offset?: number }): NotificationRow[] {
-    return this.statements.page.all({ userId, limit, before: options.before ?? Number.MAX_SAFE_INTEGER, offset: options.offset ?? 0 }) as NotificationRow[];
+  page(userId: number, limit: number, options: { before?: number; offset?: number }): Promise<NotificationRow[]> {
+    return this.statements.page.all({ userId, limit, before: options.before ?? Number.MAX_SAFE_INTEGER, offset: options.offset ?? 0 });
   }
 
-  unread(userId: number): number {
-    return (this.statements.unread.get({ userId }) as { value: number }).value;
+  async unread(userId: number): Promise<number> {
+    return (await this.statements.unread.get({ userId }))!.value;
   }
 
-  markRead(userId: number, ids: number[] | 'all', now: number): void {
-    if (ids === 'all') this.run('markAllRead', { userId, now });
-    else if (ids.length > 0) this.run('markListedRead', { userId, now, ids: JSON.stringify(ids) });
+  async markRead(userId: number, ids: number[] | 'all', now: number): Promise<void> {
+    if (ids === 'all') await this.run('markAllRead', { userId, now });
+    else if (ids.length > 0) await this.run('markListedRead', { userId, now, ids: JSON.stringify(ids) });
   }
 
-  emailChoices(userId: number): Array<{ kind: NotificationKind; enabled: number }> {
-    return this.statements.emailChoices.all({ userId }) as Array<{ kind: NotificationKind; enabled: number }>;
+  emailChoices(userId: number): Promise<Array<{ kind: NotificationKind; enabled: number }>> {
+    return this.statements.emailChoices.all({ userId });
   }
 
-  setEmailChoice(userId: number, kind: NotificationKind, enabled: boolean): void {
-    this.run('setEmailChoice', { userId, kind, enabled: +enabled });
+  async setEmailChoice(userId: number, kind: NotificationKind, enabled: boolean): Promise<void> {
+    await this.run('setEmailChoice', { userId, kind, enabled: +enabled });
   }
 
-  dueForEmail(sentBefore: number, limit: number): number[] {
-    return (this.statements.dueForEmail.all({ sentBefore, limit }) as Array<{ userId: number }>).map((row) => row.userId);
+  async dueForEmail(sentBefore: number, limit: number): Promise<number[]> {
+    return (await this.statements.dueForEmail.all({ sentBefore, limit })).map((row) => row.userId);
   }
 
-  pendingEmail(userId: number): PendingEmailRow[] {
-    return this.statements.pendingEmail.all({ userId }) as PendingEmailRow[];
+  pendingEmail(userId: number): Promise<PendingEmailRow[]> {
+    return this.statements.pendingEmail.all({ userId });
   }
 
   /** Clears what waited for this person's e-mail and notes when it went. */
-  emailed(userId: number, now: number): void {
-    this.run('clearPendingEmail', { userId });
-    this.run('digestSent', { userId, now });
+  async emailed(userId: number, now: number): Promise<void> {
+    await this.run('clearPendingEmail', { userId });
+    await this.run('digestSent', { userId, now });
   }
 
   /** Clears what waited without an e-mail (all read or gone meanwhile); the gap since the last e-mail stays. */
-  clearPendingEmail(userId: number): void {
-    this.run('clearPendingEmail', { userId });
+  async clearPendingEmail(userId: number): Promise<void> {
+    await this.run('clearPendingEmail', { userId });
   }
 
-  transaction<T>(work: () => T): T {
-    return this.db.$client.transaction(work)();
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 }

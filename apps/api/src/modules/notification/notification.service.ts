@@ -58,108 +58,109 @@ export class NotificationService {
 
   // ---- recording (called by the writers, after their own checks) ----
 
-  followed(actor: Actor, recipientId: number): void {
-    this.repository.followed(actor.id, recipientId, this.mail);
+  async followed(actor: Actor, recipientId: number): Promise<void> {
+    await this.repository.followed(actor.id, recipientId, this.mail);
   }
 
   /** An unfollow takes back its unread follow notification, so toggling tells the person once. */
-  unfollowed(actor: Actor, recipientId: number): void {
-    this.repository.unfollowed(actor.id, recipientId);
+  async unfollowed(actor: Actor, recipientId: number): Promise<void> {
+    await this.repository.unfollowed(actor.id, recipientId);
   }
 
-  liked(actor: Actor, postId: number): void {
-    this.repository.liked(actor.id, postId, this.mail);
+  async liked(actor: Actor, postId: number): Promise<void> {
+    await this.repository.liked(actor.id, postId, this.mail);
   }
 
-  unliked(actor: Actor, postId: number): void {
-    this.repository.unliked(actor.id, postId);
+  async unliked(actor: Actor, postId: number): Promise<void> {
+    await this.repository.unliked(actor.id, postId);
   }
 
   /** 'Your report was reviewed', to each reporter of what an admin just dealt with (issue 17); the admin is not named. */
-  reportReviewed(admin: Actor, reporterIds: number[]): void {
-    this.repository.reportReviewed(admin.id, reporterIds, this.mail);
+  async reportReviewed(admin: Actor, reporterIds: number[]): Promise<void> {
+    await this.repository.reportReviewed(admin.id, reporterIds, this.mail);
   }
 
   /** A comment tells the review's author, the people it mentions, and the review's earlier commenters, once each. */
-  commented(actor: Actor, postId: number, commentId: number, text: string): void {
-    for (const person of this.repository.activeUsers(mentionedNames(text))) {
-      this.repository.addCommentMention(actor.id, postId, commentId, person.id, this.mail);
+  async commented(actor: Actor, postId: number, commentId: number, text: string): Promise<void> {
+    for (const person of await this.repository.activeUsers(mentionedNames(text))) {
+      await this.repository.addCommentMention(actor.id, postId, commentId, person.id, this.mail);
     }
-    this.repository.commented(actor.id, postId, commentId, this.mail);
+    await this.repository.commented(actor.id, postId, commentId, this.mail);
   }
 
   /** A new review tells the people it mentions, then the place's followers. */
-  reviewPosted(actor: Actor, postId: number, establishmentId: number, text: string): void {
-    this.mentionsChanged(actor, postId, text);
-    this.repository.placeReviewed(actor.id, postId, establishmentId, this.mail);
+  async reviewPosted(actor: Actor, postId: number, establishmentId: number, text: string): Promise<void> {
+    await this.mentionsChanged(actor, postId, text);
+    await this.repository.placeReviewed(actor.id, postId, establishmentId, this.mail);
   }
 
   /**
    * A review's text names these people now: the newly named are told, and a name taken out stops being a link.
    * Someone named before and still named is not told again.
    */
-  mentionsChanged(actor: Actor, postId: number, text: string): void {
-    const named = this.repository.activeUsers(mentionedNames(text));
-    const before = new Set(this.repository.postMentionIds(postId));
-    for (const person of named) if (!before.has(person.id)) this.repository.addPostMention(actor.id, postId, person.id, this.mail);
+  async mentionsChanged(actor: Actor, postId: number, text: string): Promise<void> {
+    const named = await this.repository.activeUsers(mentionedNames(text));
+    const before = new Set(await this.repository.postMentionIds(postId));
+    for (const person of named) if (!before.has(person.id)) await this.repository.addPostMention(actor.id, postId, person.id, this.mail);
     const now = new Set(named.map((person) => person.id));
-    for (const userId of before) if (!now.has(userId)) this.repository.removePostMention(postId, userId);
+    for (const userId of before) if (!now.has(userId)) await this.repository.removePostMention(postId, userId);
   }
 
   /** Active people each review (or comment) names, for its mention links. */
-  mentionNames(source: 'post' | 'comment', ids: number[], hidden: readonly number[] = []): Map<number, string[]> {
+  mentionNames(source: 'post' | 'comment', ids: number[], hidden: readonly number[] = []): Promise<Map<number, string[]>> {
     return this.repository.mentionNames(source, ids, hidden);
   }
 
   // ---- reading (the recipient's own only) ----
 
-  list(actor: AuthUser, limit: number, skip: number): { notifications: NotificationView[]; unread: number } {
-    return { notifications: this.repository.page(actor.id, limit, { offset: skip }).map(toNotificationView), unread: this.repository.unread(actor.id) };
+  async list(actor: AuthUser, limit: number, skip: number): Promise<{ notifications: NotificationView[]; unread: number }> {
+    const rows = await this.repository.page(actor.id, limit, { offset: skip });
+    return { notifications: rows.map(toNotificationView), unread: await this.repository.unread(actor.id) };
   }
 
   /** The web app's pages: after the last notification it has (ids only grow, so new ones cause no repeats). */
-  listPage(actor: AuthUser, limit: number, cursor?: number | null): { notifications: NotificationView[]; nextCursor: number | null; unread: number } {
-    const rows = this.repository.page(actor.id, limit, { before: cursor ?? undefined });
+  async listPage(actor: AuthUser, limit: number, cursor?: number | null): Promise<{ notifications: NotificationView[]; nextCursor: number | null; unread: number }> {
+    const rows = await this.repository.page(actor.id, limit, { before: cursor ?? undefined });
     const last = rows.at(-1);
     return {
       notifications: rows.map(toNotificationView),
       nextCursor: last && rows.length === limit ? last.id : null,
-      unread: this.repository.unread(actor.id),
+      unread: await this.repository.unread(actor.id),
     };
   }
 
-  unreadCount(actor: AuthUser): { unread: number } {
-    return { unread: this.repository.unread(actor.id) };
+  async unreadCount(actor: AuthUser): Promise<{ unread: number }> {
+    return { unread: await this.repository.unread(actor.id) };
   }
 
   /** Marks the caller's own listed notifications (ids of anyone else's are ignored) or all of them read. */
-  markRead(actor: AuthUser, input: { notification_ids?: number[]; all?: true }): { unread: number } {
-    this.repository.markRead(actor.id, input.all ? 'all' : (input.notification_ids ?? []), Date.now());
+  async markRead(actor: AuthUser, input: { notification_ids?: number[]; all?: true }): Promise<{ unread: number }> {
+    await this.repository.markRead(actor.id, input.all ? 'all' : (input.notification_ids ?? []), Date.now());
     return this.unreadCount(actor);
   }
 
   // ---- e-mail choices ----
 
-  emailSettings(userId: number): EmailSettings {
+  async emailSettings(userId: number): Promise<EmailSettings> {
     const settings = { ...EMAILED_BY_DEFAULT };
-    for (const choice of this.repository.emailChoices(userId)) settings[choice.kind] = choice.enabled === 1;
+    for (const choice of await this.repository.emailChoices(userId)) settings[choice.kind] = choice.enabled === 1;
     return { settings, mailEnabled: this.mail };
   }
 
-  updateEmailSettings(actor: AuthUser, changes: Partial<Record<NotificationKind, boolean>>): EmailSettings {
-    this.repository.transaction(() => {
+  async updateEmailSettings(actor: AuthUser, changes: Partial<Record<NotificationKind, boolean>>): Promise<EmailSettings> {
+    await this.repository.transaction(async () => {
       for (const kind of NOTIFICATION_KINDS) {
         const enabled = changes[kind];
-        if (enabled !== undefined) this.repository.setEmailChoice(actor.id, kind, enabled);
+        if (enabled !== undefined) await this.repository.setEmailChoice(actor.id, kind, enabled);
       }
     });
     return this.emailSettings(actor.id);
   }
 
   /** From an unsubscribe link: these kinds on or off for that person. */
-  setEmailed(userId: number, kinds: readonly NotificationKind[], enabled: boolean): void {
-    this.repository.transaction(() => {
-      for (const kind of kinds) this.repository.setEmailChoice(userId, kind, enabled);
+  async setEmailed(userId: number, kinds: readonly NotificationKind[], enabled: boolean): Promise<void> {
+    await this.repository.transaction(async () => {
+      for (const kind of kinds) await this.repository.setEmailChoice(userId, kind, enabled);
     });
   }
 }

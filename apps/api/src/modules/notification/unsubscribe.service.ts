@@ -12,10 +12,10 @@ export class UnsubscribeService {
     private readonly notifications: NotificationService,
   ) {}
 
-  apply(token: string, unsubscribe: boolean): { status: 200; kind: UnsubscribeScope; subscribed: boolean } {
+  async apply(token: string, unsubscribe: boolean): Promise<{ status: 200; kind: UnsubscribeScope; subscribed: boolean }> {
     const link = this.tokens.verify(token);
     if (!link) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.badUnsubscribeLink);
-    this.notifications.setEmailed(link.userId, link.scope === 'all' ? NOTIFICATION_KINDS : [link.scope], !unsubscribe);
+    await this.notifications.setEmailed(link.userId, link.scope === 'all' ? NOTIFICATION_KINDS : [link.scope], !unsubscribe);
     return { status: 200, kind: link.scope, subscribed: !unsubscribe };
   }
 }
