@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CONTACT_MESSAGES, type ClientLogRequest, type ContactRequest } from '@siplog/contracts';
-import { contactMessages, type DB } from '@siplog/db';
+import { contactMessages, type Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 
@@ -22,7 +22,7 @@ export class SupportService {
   private readonly clientLogger = new Logger('ClientLog');
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
@@ -48,7 +48,7 @@ export class SupportService {
       message: input.message,
       ip: client.ip,
     };
-    const unmailed = this.db
+    const [unmailed] = await this.db
       .select({ id: contactMessages.id })
       .from(contactMessages)
       .where(
@@ -59,11 +59,11 @@ export class SupportService {
           gt(contactMessages.createdAt, new Date(Date.now() - UNMAILED_RETRY_WINDOW_MS)),
         ),
       )
-      .get();
+      .limit(1);
     // A retry may correct the name or phone: the stored row takes the latest, as the mail does.
-    const saved = unmailed
-      ? this.db.update(contactMessages).set(values).where(eq(contactMessages.id, unmailed.id)).returning({ id: contactMessages.id }).get()!
-      : this.db.insert(contactMessages).values(values).returning({ id: contactMessages.id }).get();
+    const [saved] = unmailed
+      ? await this.db.update(contactMessages).set(values).where(eq(contactMessages.id, unmailed.id)).returning({ id: contactMessages.id })
+      : await this.db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
     try {
       await this.mail.send({
         to: this.config.supportEmail,
@@ -80,7 +80,7 @@ export class SupportService {
       this.logger.error(`Contact message ${saved.id} stored but not mailed: ${(error as Error).message}`);
       throw new AppError('UNAVAILABLE', CONTACT_MESSAGES.failed.body);
     }
-    this.db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, saved.id)).run();
+    await this.db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, saved.id));
     this.logger.log(`Contact message ${saved.id} sent to support`);
   }
 
