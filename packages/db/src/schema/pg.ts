@@ -1,0 +1,430 @@
+import { and, isNull, sql } from 'drizzle-orm';
+import { boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';
+
+/*
+ * The PostgreSQL twin of ./sqlite.ts: same tables, columns, indexes and constraints, and the same TypeScript row
+ * types per table (schema-types.spec.ts), so code compiled against these tables runs on either database.
+ * schema-parity.spec.ts compares the two; change both together.
+ */
+
+// Plain constants are shared as they are (the same objects); anything built over tables is declared again below.
+export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';
+
+/**
+ * SQLite's `integer({ mode: 'timestamp_ms' })`: a Date kept as epoch milliseconds in a bigint, so hand-written SQL
+ * compares numbers of ms on both databases. node-postgres answers int8 as a string, JSON aggregates as a number.
+ */
+const timestampMs = customType<{ data: Date; driverData: number | string }>({
+  dataType: () => 'bigint',
+  toDriver: (value) => value.getTime(),
+  fromDriver: (value) => new Date(Number(value)),
+});
+
+/** SQLite's `text({ mode: 'json' })`: JSON in a text column (not jsonb, so the stored text is the same). */
+const jsonText = customType<{ data: unknown; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => JSON.parse(value) as unknown,
+});
+
+/** Creation time in epoch milliseconds, set by PostgreSQL so every writer agrees (SQLite: `unixepoch('subsec') * 1000`). */
+const createdAt = () =>
+  timestampMs('created_at')
+    .notNull()
+    .default(sql`(floor(extract(epoch from statement_timestamp()) * 1000))::bigint`);
+
+/** SQLite's `integer('id').primaryKey({ autoIncrement: true })`: never reused, optional on insert. */
+const serialId = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+
+/*
+ * Indexes on nullable columns are built NULLS FIRST, SQLite's order, so queries spelling SQLite's NULL order
+ * (`desc nulls last`, `asc nulls first`: both databases accept it) can walk them.
+ */
+
+export const users = pgTable(
+  'users',
+  {
+    id: serialId(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    address: text('address').notNull().default(''),
+    yearOfBirth: integer('year_of_birth'),
+    gender: text('gender').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    currentFavOrder: text('current_fav_order').notNull().default(''),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    verified: boolean('verified').notNull().default(false),
+    tempPasswordHash: text('temp_password_hash'),
+    tempPasswordExpiresAt: timestampMs('temp_password_expires_at'),
+    recoveryPasswordHash: text('recovery_password_hash'),
+    recoveryExpiresAt: timestampMs('recovery_expires_at'),
+    deactivatedAt: timestampMs('deactivated_at'),
+    suspendedAt: timestampMs('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_username_unique').on(t.username),
+    index('users_name_idx').on(t.firstName, t.lastName),
+  ],
+);
+
+/** sqlite.ts's isActiveUser over these tables. */
+export const isActiveUser = and(isNull(users.deactivatedAt), isNull(users.suspendedAt))!;
+
+export const profileImages = pgTable(
+  'profile_images',
+  {
+    id: serialId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profile_images_user_idx').on(t.userId, t.id), uniqueIndex('profile_images_file_unique').on(t.fileName)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serialId(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestampMs('expires_at').notNull(),
+    consumedAt: timestampMs('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestampMs('expires_at').notNull(),
+    revokedAt: timestampMs('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/*
+ * The custom migration in drizzle-pg also gives establishments `establishments_search_idx` (GIN over
+ * establishment_search(name, street, city): FTS5's twin) and `establishments_geo_idx` (GiST over point(lng, lat):
+ * the R*Tree's twin), the slug guards and the review totals triggers.
+ */
+export const establishments = pgTable(
+  'establishments',
+  {
+    id: serialId(),
+    placeId: text('place_id').notNull(),
+    name: text('name').notNull(),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    country: text('country').notNull().default(''),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    details: jsonText('details'),
+    /** Nullable as on SQLite (types stay equal); triggers refuse NULL. */
+    slug: text('slug'),
+    postCount: integer('post_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    lastPostAt: timestampMs('last_post_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('establishments_place_id_unique').on(t.placeId),
+    uniqueIndex('establishments_slug_unique').on(t.slug.asc().nullsFirst()),
+    index('establishments_last_post_idx').on(t.lastPostAt.asc().nullsFirst(), t.id),
+    index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serialId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    orderText: text('order_text').notNull(),
+    review: text('review').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('posts_recent_idx').on(t.createdAt, t.id),
+    index('posts_establishment_idx').on(t.establishmentId, t.createdAt),
+    index('posts_user_recent_idx').on(t.userId, t.createdAt),
+    index('posts_user_rating_idx').on(t.userId, t.rating, t.createdAt),
+    check('posts_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const postImages = pgTable(
+  'post_images',
+  {
+    id: serialId(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('post_images_post_idx').on(t.postId, t.position), uniqueIndex('post_images_file_unique').on(t.fileName)],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serialId(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt)],
+);
+
+export const userFollows = pgTable(
+  'user_follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('user_follows_followee_idx').on(t.followeeId, t.followerId),
+    check('user_follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+export const placeFollows = pgTable(
+  'place_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.establishmentId] }),
+    index('place_follows_establishment_idx').on(t.establishmentId, t.userId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serialId(),
+    supportEmail: text('support_email').notNull(),
+    clientEmail: text('client_email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip').notNull().default(''),
+    mailedAt: timestampMs('mailed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serialId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id').references(() => establishments.id, { onDelete: 'cascade' }),
+    readAt: timestampMs('read_at'),
+    emailPending: boolean('email_pending').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_email_pending_idx').on(t.userId, t.id).where(sql`${t.emailPending} = true`),
+    index('notifications_post_idx').on(t.postId.asc().nullsFirst()),
+    index('notifications_comment_idx').on(t.commentId).where(sql`${t.commentId} is not null`),
+    index('notifications_establishment_idx').on(t.establishmentId).where(sql`${t.establishmentId} is not null`),
+    index('notifications_actor_idx').on(t.actorId),
+    uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId.asc().nullsFirst()).where(sql`${t.kind} = 'like'`),
+    uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
+    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId.asc().nullsFirst()).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
+    check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
+  ],
+);
+
+export const mentions = pgTable(
+  'mentions',
+  {
+    id: serialId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('mentions_post_unique').on(t.postId, t.userId).where(sql`${t.postId} is not null`),
+    uniqueIndex('mentions_comment_unique').on(t.commentId, t.userId).where(sql`${t.commentId} is not null`),
+    index('mentions_user_idx').on(t.userId),
+    check('mentions_one_source', sql`(${t.postId} is null) <> (${t.commentId} is null)`),
+  ],
+);
+
+export const emailPreferences = pgTable(
+  'email_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+export const notificationDigests = pgTable('notification_digests', {
+  /**
+   * SQLite types an integer primary key as optional on insert (it would take a rowid); the same type here, but
+   * leaving it out is refused rather than guessed.
+   */
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' })
+    .$defaultFn(() => {
+      throw new Error('notification_digests.user_id is required');
+    }),
+  lastSentAt: timestampMs('last_sent_at').notNull(),
+});
+
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serialId(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    headers: jsonText('headers').$type<Record<string, string>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampMs('next_attempt_at').notNull(),
+    claimedUntil: timestampMs('claimed_until'),
+    lastError: text('last_error'),
+    sentAt: timestampMs('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serialId(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REPORT_KIND_VALUES }).notNull(),
+    targetKey: text('target_key').notNull(),
+    reason: text('reason', { enum: REPORT_REASON_VALUES }).notNull(),
+    note: text('note').notNull().default(''),
+    snapshot: jsonText('snapshot').$type<Record<string, unknown>>().notNull(),
+    action: text('action', { enum: REPORT_ACTION_VALUES }),
+    closedAt: timestampMs('closed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open_unique').on(t.reporterId, t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    index('reports_open_idx').on(t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    index('reports_created_idx').on(t.closedAt.asc().nullsFirst(), t.id),
+    index('reports_owner_idx').on(t.ownerId),
+    index('reports_reporter_idx').on(t.reporterId),
+  ],
+);
+
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serialId(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    target: text('target').notNull(),
+    reason: text('reason').notNull().default(''),
+    reportId: integer('report_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt)],
+);
