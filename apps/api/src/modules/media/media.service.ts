@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { isActiveUser, profileImages, users, type DB } from '@siplog/db';
-import { SQLITE_DB } from '../database/database.module';
+import { isActiveUser, profileImages, users, type Database } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
 import { FOLDER_VARIANTS, IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
 
 export const FALLBACK_IMAGE_NAME = 'no-image.webp';
@@ -26,7 +26,7 @@ export class MediaService {
   private fallback?: Promise<Buffer>;
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly images: ImageStore,
   ) {}
 
@@ -43,13 +43,13 @@ export class MediaService {
 
   /** The current avatar of a person; it changes when they upload, so it is not cached for long. */
   async profileImageOf(username: string, variant: ImageVariant): Promise<ImageAnswer> {
-    const row = this.db
+    const [row] = await this.db
       .select({ fileName: profileImages.fileName })
       .from(profileImages)
       .innerJoin(users, eq(users.id, profileImages.userId))
       .where(and(eq(users.username, username.toLowerCase()), isActiveUser))
       .orderBy(asc(profileImages.id))
-      .get();
+      .limit(1);
     if (!row) return this.fallbackAnswer(AVATAR_CACHE_SECONDS);
     const answer = await this.imageByName('profileimages', row.fileName, variant);
     return { ...answer, cacheSeconds: AVATAR_CACHE_SECONDS, immutable: false };
