@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { isNotNull, lt, or } from 'drizzle-orm';
-import { sessions, verificationCodes, type DB } from '@siplog/db';
-import { SQLITE_DB } from '../database/database.module';
+import { sessions, verificationCodes, type Database } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -14,11 +14,11 @@ export class AccountHousekeeping implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger(AccountHousekeeping.name);
   private timer?: NodeJS.Timeout;
 
-  constructor(@Inject(SQLITE_DB) private readonly db: DB) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  onApplicationBootstrap(): void {
-    this.purge();
-    this.timer = setInterval(() => this.purge(), PURGE_EVERY_MS);
+  async onApplicationBootstrap(): Promise<void> {
+    await this.purge();
+    this.timer = setInterval(() => void this.purgeQuietly(), PURGE_EVERY_MS);
     this.timer.unref();
   }
 
@@ -26,18 +26,31 @@ export class AccountHousekeeping implements OnApplicationBootstrap, OnApplicatio
     clearInterval(this.timer);
   }
 
-  purge(now = new Date()): { sessions: number; codes: number } {
-    const deletedSessions = this.db
-      .delete(sessions)
-      .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
-      .run().changes;
-    const deletedCodes = this.db
-      .delete(verificationCodes)
-      .where(or(lt(verificationCodes.expiresAt, now), isNotNull(verificationCodes.consumedAt)))
-      .run().changes;
+  async purge(now = new Date()): Promise<{ sessions: number; codes: number }> {
+    const deletedSessions = (
+      await this.db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
+        .returning({ id: sessions.id })
+    ).length;
+    const deletedCodes = (
+      await this.db
+        .delete(verificationCodes)
+        .where(or(lt(verificationCodes.expiresAt, now), isNotNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id })
+    ).length;
     if (deletedSessions + deletedCodes > 0) {
       this.logger.log(`Purged ${deletedSessions} dead sessions and ${deletedCodes} dead join codes`);
     }
     return { sessions: deletedSessions, codes: deletedCodes };
+  }
+
+  /** The timer's purge: a failure is logged and the next one tries again. */
+  private async purgeQuietly(): Promise<void> {
+    try {
+      await this.purge();
+    } catch (error) {
+      this.logger.error(`Purge failed: ${(error as Error).message}`);
+    }
   }
 }

@@ -13,12 +13,12 @@ import {
   type deactivateAccountSchema,
   type registerUserSchema,
 } from '@siplog/contracts';
-import { users, verificationCodes, type DB } from '@siplog/db';
+import { users, verificationCodes, type Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { assertActingUser, type AuthUser } from './auth-user';
@@ -65,7 +65,7 @@ export class AuthService {
   private readonly decoyHash = hashPassword(randomTemporaryPassword());
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokenService,
     private readonly mail: MailService,
@@ -77,7 +77,7 @@ export class AuthService {
   async requestVerificationCode(client: ClientInfo, email: string): Promise<{ status: 200; msg: string }> {
     await this.rateLimit.consume('verificationCodeByIp', client.ip);
     await this.rateLimit.consume('verificationCodeByEmail', email);
-    if (this.findUserByEmail(email)) {
+    if (await this.findUserByEmail(email)) {
       await this.mail.send({
         to: email,
         subject: 'Someone tried to join Siplog with your email',
@@ -86,19 +86,17 @@ export class AuthService {
       return { status: 200, msg: AUTH_MESSAGES.codeSent };
     }
     const code = randomCode(VERIFICATION_CODE_LENGTH);
-    this.db.transaction((tx) => {
+    await this.db.transaction(async () => {
       // A new code replaces any earlier one for the address.
-      tx.update(verificationCodes)
+      await this.db
+        .update(verificationCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)))
-        .run();
-      tx.insert(verificationCodes)
-        .values({
-          email,
-          codeHash: keyedHash(this.config.jwtSecret, `${email}:${code}`),
-          expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
-        })
-        .run();
+        .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
+      await this.db.insert(verificationCodes).values({
+        email,
+        codeHash: keyedHash(this.config.jwtSecret, `${email}:${code}`),
+        expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
+      });
     });
     await this.mail.send({
       to: email,
@@ -110,11 +108,11 @@ export class AuthService {
 
   async usernameAvailable(client: ClientInfo, username: string): Promise<{ useravailable: boolean }> {
     await this.rateLimit.consume('usernameCheck', client.ip);
-    return { useravailable: usernameField.safeParse(username).success && !this.isUsernameTaken(username) };
+    return { useravailable: usernameField.safeParse(username).success && !(await this.isUsernameTaken(username)) };
   }
 
-  private isUsernameTaken(username: string, db: Pick<DB, 'select'> = this.db): boolean {
-    return !!db.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+  private async isUsernameTaken(username: string): Promise<boolean> {
+    return (await this.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0] !== undefined;
   }
 
   /**
@@ -124,8 +122,8 @@ export class AuthService {
   async register(client: ClientInfo, input: RegisterInput): Promise<{ status: 200; user: SessionPayload }> {
     await this.rateLimit.consume('register', client.ip);
     const passwordHash = await hashPassword(input.password);
-    const outcome = this.db.transaction((tx): { userId: number } | { refused: string } => {
-      const code = tx
+    const outcome = await this.db.transaction(async (): Promise<{ userId: number } | { refused: string }> => {
+      const [code] = await this.db
         .select()
         .from(verificationCodes)
         .where(
@@ -137,20 +135,20 @@ export class AuthService {
           ),
         )
         .orderBy(desc(verificationCodes.createdAt))
-        .get();
+        .limit(1);
       if (!code) return { refused: AUTH_MESSAGES.codeInvalid };
       if (!sameHash(code.codeHash, keyedHash(this.config.jwtSecret, `${input.email}:${input.verificationcode}`))) {
-        tx.update(verificationCodes)
+        await this.db
+          .update(verificationCodes)
           .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(eq(verificationCodes.id, code.id))
-          .run();
+          .where(eq(verificationCodes.id, code.id));
         return { refused: AUTH_MESSAGES.codeInvalid };
       }
       // The code stays usable for a second try with another username.
-      if (this.isUsernameTaken(input.userid, tx)) return { refused: REGISTRATION_MESSAGES.usernameTaken };
-      if (this.findUserByEmail(input.email, tx)) return { refused: AUTH_MESSAGES.emailTaken };
-      tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id)).run();
-      const created = tx
+      if (await this.isUsernameTaken(input.userid)) return { refused: REGISTRATION_MESSAGES.usernameTaken };
+      if (await this.findUserByEmail(input.email)) return { refused: AUTH_MESSAGES.emailTaken };
+      await this.db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id));
+      const [created] = await this.db
         .insert(users)
         .values({
           email: input.email,
@@ -163,9 +161,8 @@ export class AuthService {
           yearOfBirth: input.yearofbirth ?? null,
           verified: true,
         })
-        .returning({ id: users.id })
-        .get();
-      return { userId: created.id };
+        .returning({ id: users.id });
+      return { userId: created!.id };
     });
     if ('refused' in outcome) throw new AppError('BAD_REQUEST', outcome.refused);
     this.logger.log(`Registration successful: ${input.userid}`);
@@ -187,7 +184,7 @@ export class AuthService {
       await this.rateLimit.reset('loginAttemptsByAccount', accountKey);
     };
     const decoy = await this.decoyHash;
-    const user = this.findUserByEmail(input.email);
+    const user = await this.findUserByEmail(input.email);
     const passwordRight = await verifyPassword(user?.passwordHash ?? decoy, input.password);
     if (user && passwordRight) {
       await succeeded();
@@ -196,10 +193,10 @@ export class AuthService {
     }
     const pendingTemp = user ? pendingTemporaryPasswordHash(user) : null;
     const tempRight = await verifyPassword(pendingTemp ?? decoy, input.password);
-    if (user && pendingTemp && tempRight && this.spendTemporaryPassword(user.id, pendingTemp)) {
+    if (user && pendingTemp && tempRight && (await this.spendTemporaryPassword(user.id, pendingTemp))) {
       await succeeded();
       // Account recovery: every other session ends.
-      this.tokens.revokeAllForUser(user.id);
+      await this.tokens.revokeAllForUser(user.id);
       this.logger.log(`Login with temporary password: ${user.username}`);
       return this.signIn(user.id, { usedTemporaryPassword: true });
     }
@@ -211,24 +208,23 @@ export class AuthService {
    * the current password for Change Password for one more window. Conditional on the row still holding that
    * hash, so two parallel sign-ins with it (or one racing a password change) spend it at most once.
    */
-  private spendTemporaryPassword(userId: number, tempHash: string): boolean {
+  private async spendTemporaryPassword(userId: number, tempHash: string): Promise<boolean> {
     const now = new Date();
-    return (
-      this.db
-        .update(users)
-        .set({
-          recoveryPasswordHash: tempHash,
-          recoveryExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS),
-          tempPasswordHash: null,
-          tempPasswordExpiresAt: null,
-        })
-        .where(and(eq(users.id, userId), eq(users.tempPasswordHash, tempHash), gt(users.tempPasswordExpiresAt, now)))
-        .run().changes === 1
-    );
+    const spent = await this.db
+      .update(users)
+      .set({
+        recoveryPasswordHash: tempHash,
+        recoveryExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS),
+        tempPasswordHash: null,
+        tempPasswordExpiresAt: null,
+      })
+      .where(and(eq(users.id, userId), eq(users.tempPasswordHash, tempHash), gt(users.tempPasswordExpiresAt, now)))
+      .returning({ id: users.id });
+    return spent.length === 1;
   }
 
-  logout(actor: AuthUser): { status: 200 } {
-    this.tokens.revoke(actor.sessionId);
+  async logout(actor: AuthUser): Promise<{ status: 200 }> {
+    await this.tokens.revoke(actor.sessionId);
     return { status: 200 };
   }
 
@@ -239,7 +235,7 @@ export class AuthService {
   async requestTemporaryPassword(client: ClientInfo, email: string): Promise<{ status: 200; msg: string }> {
     await this.rateLimit.consume('tempPasswordByIp', client.ip);
     await this.rateLimit.consume('tempPasswordByEmail', email);
-    const user = this.findUserByEmail(email);
+    const user = await this.findUserByEmail(email);
     const temporary = randomTemporaryPassword();
     const tempHash = await hashPassword(temporary);
     // Both branches hash; the account's write and mail run after answering, so timing tells nothing.
@@ -265,11 +261,10 @@ export class AuthService {
   }
 
   private async storeAndMailTemporaryPassword(user: TemporaryPasswordRecipient, temporary: string, tempHash: string): Promise<void> {
-    this.db
+    await this.db
       .update(users)
       .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
-      .where(eq(users.id, user.id))
-      .run();
+      .where(eq(users.id, user.id));
     await this.mail.send({
       to: user.email,
       subject: 'Your Siplog temporary password',
@@ -303,7 +298,7 @@ export class AuthService {
   async isCurrentPassword(actor: AuthUser, claimedEmail: string | undefined, candidate: string): Promise<boolean> {
     assertActingUser(actor, { email: claimedEmail });
     await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
-    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
+    const [user] = await this.db.select().from(users).where(eq(users.id, actor.id));
     const recoveryHash = user ? recoveryPasswordHash(user) : null;
     return (
       !!user &&
@@ -314,21 +309,20 @@ export class AuthService {
   /** Sets a new password and ends every session of the account. */
   async setPassword(userId: number, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    this.db
+    await this.db
       .update(users)
       .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, recoveryPasswordHash: null, recoveryExpiresAt: null })
-      .where(eq(users.id, userId))
-      .run();
-    this.tokens.revokeAllForUser(userId);
+      .where(eq(users.id, userId));
+    await this.tokens.revokeAllForUser(userId);
   }
 
   /** Terms: a person may deactivate their account; it hides them until they sign in again. */
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
     await this.assertCurrentPassword(actor, input.email, input.password);
-    this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id)).run();
+    await this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id));
     // Their profile, reviews, likes and follows leave every public answer.
     this.cache.changed(EVERYTHING);
-    this.tokens.revokeAllForUser(actor.id);
+    await this.tokens.revokeAllForUser(actor.id);
     this.logger.log(`Account deactivated (unsubscribe): ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.accountDeactivated };
   }
@@ -347,8 +341,8 @@ export class AuthService {
     return { userstatus: this.isAdmin(actor) };
   }
 
-  private findUserByEmail(email: string, db: Pick<DB, 'select'> = this.db) {
-    return db.select().from(users).where(eq(users.email, email)).get();
+  private async findUserByEmail(email: string) {
+    return (await this.db.select().from(users).where(eq(users.email, email)))[0];
   }
 
   /**
@@ -358,14 +352,13 @@ export class AuthService {
    */
   private async signIn(userId: number, how: { usedTemporaryPassword: boolean }): Promise<SessionPayload> {
     // Told only to someone who knows the password, so it says nothing to a guesser.
-    const suspended = this.db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId)).get()?.at;
+    const suspended = (await this.db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId)))[0]?.at;
     if (suspended) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.accountSuspended);
-    const reactivated = this.db
+    const [reactivated] = await this.db
       .update(users)
       .set({ deactivatedAt: null })
       .where(and(eq(users.id, userId), isNotNull(users.deactivatedAt)))
-      .returning({ username: users.username })
-      .get();
+      .returning({ username: users.username });
     if (reactivated) {
       // Their profile, reviews, likes and follows show again everywhere.
       this.cache.changed(EVERYTHING);
@@ -375,7 +368,7 @@ export class AuthService {
   }
 
   private async sessionFor(userId: number, mustChangePassword = false): Promise<SessionPayload> {
-    const user = this.db.select().from(users).where(eq(users.id, userId)).get()!;
+    const user = (await this.db.select().from(users).where(eq(users.id, userId)))[0]!;
     return {
       status: 200,
       token: await this.tokens.issue(userId),

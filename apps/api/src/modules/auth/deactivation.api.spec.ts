@@ -56,7 +56,7 @@ describe('deactivating an account (Terms: in account settings; signing in again 
     await app.post('/api/user/getemailverificationcode', { email: 'unfinished@example.com' }, newClient());
     app.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).run();
 
-    const purged = app.get(AccountHousekeeping).purge();
+    const purged = await app.get(AccountHousekeeping).purge();
     expect(purged.sessions).toBeGreaterThan(0);
     expect(purged.codes).toBeGreaterThan(0);
     expect(app.db.select().from(verificationCodes).all()).toEqual([]);

@@ -2,9 +2,9 @@ import crypto, { type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { sessions, users, type DB } from '@siplog/db';
+import { sessions, users, type Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import type { AuthUser } from './auth-user';
 
 const ISSUER = 'siplog';
@@ -21,30 +21,31 @@ export class TokenService {
   private readonly verifyKey: KeyObject;
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.verifyKey = crypto.createSecretKey(config.jwtSecret);
-    this.liveSessionQuery = this.db
-      .select({
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        sessionId: sessions.id,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      // A suspended account's sessions are revoked when it is suspended; the check here closes the race with a sign-in.
-      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
-      .prepare();
+    this.liveSessionQuery = this.db.prepared('auth.liveSession', (orm) =>
+      orm
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          sessionId: sessions.id,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        // A suspended account's sessions are revoked when it is suspended; the check here closes the race with a sign-in.
+        .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
+    );
   }
 
   async issue(userId: number): Promise<string> {
     const sessionId = crypto.randomBytes(18).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    this.db.insert(sessions).values({ id: sessionId, userId, expiresAt }).run();
+    await this.db.insert(sessions).values({ id: sessionId, userId, expiresAt });
     return new SignJWT({})
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(String(userId))
@@ -77,20 +78,19 @@ export class TokenService {
       return null;
     }
     // Dates are stored as epoch milliseconds (drizzle's timestamp_ms), so `now` is compared as one.
-    const row = this.liveSessionQuery.get({ sessionId, now: Date.now() });
+    const row = await this.liveSessionQuery.get({ sessionId, now: Date.now() });
     return row && String(row.id) === subject ? row : null;
   }
 
-  revoke(sessionId: string): void {
-    this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)).run();
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  revokeAllForUser(userId: number): void {
-    this.db
+  async revokeAllForUser(userId: number): Promise<void> {
+    await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .run();
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 }
 
