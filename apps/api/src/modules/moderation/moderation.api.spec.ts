@@ -48,7 +48,7 @@ describe('reports and moderation', () => {
     ann = await registerAccount(app, 'annmod');
     bob = await registerAccount(app, 'bobmod');
     cat = await registerAccount(app, 'catmod');
-    placeId = insertEstablishment(app.db, { placeId: 'siplog:mod-cafe', name: 'Mod Cafe', lat: 30.2, lng: -97.7 }).id;
+    placeId = (await insertEstablishment(app.data, { placeId: 'siplog:mod-cafe', name: 'Mod Cafe', lat: 30.2, lng: -97.7 })).id;
     ({ postId: bobPost, file: bobPhoto } = await reviewWithPhoto(bob, 'Spam latte'));
     await app.post('/api/user/updatecurrentfavorder', { current_fav_order: 'Buy followers at spam.example' }, bob.auth);
   });

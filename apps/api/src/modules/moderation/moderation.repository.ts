@@ -11,10 +11,10 @@ import {
   profileImages,
   reports,
   users,
-  type DB,
+  type Database,
 } from '@siplog/db';
-import { alias } from 'drizzle-orm/sqlite-core';
-import { SQLITE_DB } from '../database/database.module';
+import { alias } from 'drizzle-orm/pg-core';
+import { DATABASE } from '../database/database.module';
 
 /** A review as the admin sees it in a report. */
 export interface ReportedPost {
@@ -62,23 +62,22 @@ const CLOSED_LIST_MAX = 200;
 /** Every read and write of reports and the moderation log (issue 17), in one place. */
 @Injectable()
 export class ModerationRepository {
-  constructor(@Inject(SQLITE_DB) private readonly db: DB) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** A visible review (its author active), as reported. */
-  postTarget(postId: number): ReportTarget | undefined {
-    const post = this.reportedPost(postId);
+  async postTarget(postId: number): Promise<ReportTarget | undefined> {
+    const post = await this.reportedPost(postId);
     return post && { key: String(postId), ownerId: post.ownerId, content: { kind: 'post', ...post.view } };
   }
 
   /** A visible comment (its author and its review's author active), with its review. */
-  commentTarget(commentId: number): ReportTarget | undefined {
-    const row = this.db
+  async commentTarget(commentId: number): Promise<ReportTarget | undefined> {
+    const [row] = await this.db
       .select({ id: comments.id, postId: comments.postId, ownerId: comments.userId, username: users.username, body: comments.body })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
-      .where(and(eq(comments.id, commentId), isActiveUser))
-      .get();
-    const post = row && this.reportedPost(row.postId);
+      .where(and(eq(comments.id, commentId), isActiveUser));
+    const post = row && (await this.reportedPost(row.postId));
     if (!row || !post) return undefined;
     return {
       key: String(commentId),
@@ -88,19 +87,18 @@ export class ModerationRepository {
   }
 
   /** An active person's public profile. */
-  userTarget(username: string): ReportTarget | undefined {
-    const row = this.db
+  async userTarget(username: string): Promise<ReportTarget | undefined> {
+    const [row] = await this.db
       .select({ id: users.id, username: users.username, bio: users.bio, favOrder: users.currentFavOrder })
       .from(users)
-      .where(and(eq(users.username, username), isActiveUser))
-      .get();
+      .where(and(eq(users.username, username), isActiveUser));
     if (!row) return undefined;
-    const image = this.db
+    const [image] = await this.db
       .select({ fileName: profileImages.fileName })
       .from(profileImages)
       .where(eq(profileImages.userId, row.id))
       .orderBy(desc(profileImages.id))
-      .get();
+      .limit(1);
     return {
       key: row.username,
       ownerId: row.id,
@@ -109,17 +107,15 @@ export class ModerationRepository {
   }
 
   /** The reporter's open report on this target, or a new one: the partial unique index keeps one open per pair. */
-  addReport(input: { reporterId: number; kind: ReportKind; target: ReportTarget; reason: ReportReason; note: string }): number {
-    const existing = () =>
-      this.db
+  addReport(input: { reporterId: number; kind: ReportKind; target: ReportTarget; reason: ReportReason; note: string }): Promise<number> {
+    return this.db.transaction(async () => {
+      const [open] = await this.db
         .select({ id: reports.id })
         .from(reports)
         .where(and(eq(reports.reporterId, input.reporterId), eq(reports.kind, input.kind), eq(reports.targetKey, input.target.key), isNull(reports.closedAt)))
-        .get();
-    return this.db.transaction(() => {
-      const open = existing();
+        .limit(1);
       if (open) return open.id;
-      return this.db
+      const [added] = await this.db
         .insert(reports)
         .values({
           reporterId: input.reporterId,
@@ -130,15 +126,15 @@ export class ModerationRepository {
           note: input.note,
           snapshot: input.target.content as unknown as Record<string, unknown>,
         })
-        .returning({ id: reports.id })
-        .get().id;
+        .returning({ id: reports.id });
+      return added!.id;
     });
   }
 
-  reports(status: ReportStatus): ReportRow[] {
+  async reports(status: ReportStatus): Promise<ReportRow[]> {
     const reporter = alias(users, 'reporter');
     const owner = alias(users, 'owner');
-    return this.db
+    const query = this.db
       .select({
         id: reports.id,
         kind: reports.kind,
@@ -159,95 +155,91 @@ export class ModerationRepository {
       .innerJoin(owner, eq(owner.id, reports.ownerId))
       .where(status === 'open' ? isNull(reports.closedAt) : isNotNull(reports.closedAt))
       .orderBy(status === 'open' ? desc(reports.id) : desc(reports.closedAt), desc(reports.id))
-      .limit(status === 'open' ? -1 : CLOSED_LIST_MAX)
-      .all();
+      .$dynamic();
+    // Every open report; the closed ones only up to CLOSED_LIST_MAX.
+    return status === 'open' ? await query : await query.limit(CLOSED_LIST_MAX);
   }
 
   /** Open reports per target (`kind:key`), for the targets of the listed reports. */
-  openCounts(): Map<string, number> {
-    const rows = this.db
+  async openCounts(): Promise<Map<string, number>> {
+    const rows = await this.db
       .select({ kind: reports.kind, key: reports.targetKey, value: count() })
       .from(reports)
       .where(isNull(reports.closedAt))
-      .groupBy(reports.kind, reports.targetKey)
-      .all();
+      .groupBy(reports.kind, reports.targetKey);
     return new Map(rows.map((row) => [`${row.kind}:${row.key}`, row.value]));
   }
 
-  openTotal(): number {
-    return this.db.select({ value: count() }).from(reports).where(isNull(reports.closedAt)).get()?.value ?? 0;
+  async openTotal(): Promise<number> {
+    return (await this.db.select({ value: count() }).from(reports).where(isNull(reports.closedAt)))[0]?.value ?? 0;
   }
 
-  report(reportId: number): Pick<ReportRow, 'id' | 'kind' | 'targetKey' | 'closedAt' | 'ownerId'> | undefined {
-    return this.db
-      .select({ id: reports.id, kind: reports.kind, targetKey: reports.targetKey, closedAt: reports.closedAt, ownerId: reports.ownerId })
-      .from(reports)
-      .where(eq(reports.id, reportId))
-      .get();
+  async report(reportId: number): Promise<Pick<ReportRow, 'id' | 'kind' | 'targetKey' | 'closedAt' | 'ownerId'> | undefined> {
+    return (
+      await this.db
+        .select({ id: reports.id, kind: reports.kind, targetKey: reports.targetKey, closedAt: reports.closedAt, ownerId: reports.ownerId })
+        .from(reports)
+        .where(eq(reports.id, reportId))
+    )[0];
   }
 
   /** Closes every open report on the target with the action; answers who reported it. */
-  closeReports(kind: ReportKind, targetKey: string, action: ReportAction): number[] {
-    return this.db
+  async closeReports(kind: ReportKind, targetKey: string, action: ReportAction): Promise<number[]> {
+    const rows = await this.db
       .update(reports)
       .set({ action, closedAt: new Date() })
       .where(and(eq(reports.kind, kind), eq(reports.targetKey, targetKey), isNull(reports.closedAt)))
-      .returning({ reporterId: reports.reporterId })
-      .all()
-      .map((row) => row.reporterId);
+      .returning({ reporterId: reports.reporterId });
+    return rows.map((row) => row.reporterId);
   }
 
-  audit(entry: { adminEmail: string; action: string; targetKind: string; target: string; reason?: string; reportId?: number }): void {
-    this.db.insert(moderationActions).values({ ...entry, reason: entry.reason ?? '' }).run();
+  async audit(entry: { adminEmail: string; action: string; targetKind: string; target: string; reason?: string; reportId?: number }): Promise<void> {
+    await this.db.insert(moderationActions).values({ ...entry, reason: entry.reason ?? '' });
   }
 
   /** Who did what, newest first (for tests and the operator). */
-  auditLog(limit = 100) {
-    return this.db.select().from(moderationActions).orderBy(desc(moderationActions.id)).limit(limit).all();
+  async auditLog(limit = 100) {
+    return this.db.select().from(moderationActions).orderBy(desc(moderationActions.id)).limit(limit);
   }
 
-  personByEmail(email: string) {
-    return this.db
-      .select({ id: users.id, email: users.email, username: users.username, suspendedAt: users.suspendedAt })
-      .from(users)
-      .where(eq(users.email, email))
-      .get();
+  async personByEmail(email: string) {
+    return (
+      await this.db
+        .select({ id: users.id, email: users.email, username: users.username, suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.email, email))
+    )[0];
   }
 
-  setSuspended(userId: number, reason: string | null): void {
-    this.db
+  async setSuspended(userId: number, reason: string | null): Promise<void> {
+    await this.db
       .update(users)
       .set({ suspendedAt: reason === null ? null : new Date(), suspensionReason: reason })
-      .where(eq(users.id, userId))
-      .run();
+      .where(eq(users.id, userId));
   }
 
   /** Removes a comment; answers its review's id, or undefined when it was already gone. */
-  deleteComment(commentId: number): number | undefined {
-    return this.db.delete(comments).where(eq(comments.id, commentId)).returning({ postId: comments.postId }).get()?.postId;
+  async deleteComment(commentId: number): Promise<number | undefined> {
+    return (await this.db.delete(comments).where(eq(comments.id, commentId)).returning({ postId: comments.postId }))[0]?.postId;
   }
 
-  postExists(postId: number): boolean {
-    return this.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get() !== undefined;
+  async postExists(postId: number): Promise<boolean> {
+    return (await this.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)))[0] !== undefined;
   }
 
   /** Clears a profile's bio, favourite order and images; answers the image files to remove. */
-  clearProfile(username: string): string[] {
-    return this.db.transaction((tx) => {
-      const user = tx.select({ id: users.id }).from(users).where(eq(users.username, username)).get();
+  clearProfile(username: string): Promise<string[]> {
+    return this.db.transaction(async () => {
+      const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (!user) return [];
-      tx.update(users).set({ bio: '', currentFavOrder: '' }).where(eq(users.id, user.id)).run();
-      return tx
-        .delete(profileImages)
-        .where(eq(profileImages.userId, user.id))
-        .returning({ fileName: profileImages.fileName })
-        .all()
-        .map((row) => row.fileName);
+      await this.db.update(users).set({ bio: '', currentFavOrder: '' }).where(eq(users.id, user.id));
+      const removed = await this.db.delete(profileImages).where(eq(profileImages.userId, user.id)).returning({ fileName: profileImages.fileName });
+      return removed.map((row) => row.fileName);
     });
   }
 
-  private reportedPost(postId: number): { ownerId: number; view: ReportedPost } | undefined {
-    const row = this.db
+  private async reportedPost(postId: number): Promise<{ ownerId: number; view: ReportedPost } | undefined> {
+    const [row] = await this.db
       .select({
         id: posts.id,
         ownerId: posts.userId,
@@ -260,16 +252,11 @@ export class ModerationRepository {
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .innerJoin(establishments, eq(establishments.id, posts.establishmentId))
-      .where(and(eq(posts.id, postId), isActiveUser))
-      .get();
+      .where(and(eq(posts.id, postId), isActiveUser));
     if (!row) return undefined;
-    const images = this.db
-      .select({ fileName: postImages.fileName })
-      .from(postImages)
-      .where(eq(postImages.postId, postId))
-      .orderBy(asc(postImages.position))
-      .all()
-      .map((image) => image.fileName);
+    const images = (
+      await this.db.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position))
+    ).map((image) => image.fileName);
     return {
       ownerId: row.ownerId,
       view: { post_id: row.id, username: row.username, establishment_name: row.establishmentName, order: row.order, review: row.review, rating: row.rating, images },

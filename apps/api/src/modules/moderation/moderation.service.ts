@@ -67,63 +67,63 @@ export class ModerationService {
     this.auth.requireAdmin(actor);
   }
 
-  reports(actor: AuthUser, status: ReportStatus): { reports: AdminReportView[]; open_total: number } {
+  async reports(actor: AuthUser, status: ReportStatus): Promise<{ reports: AdminReportView[]; open_total: number }> {
     this.auth.requireAdmin(actor);
-    const open = this.repository.openCounts();
-    const reports = this.repository.reports(status).map((row) => toView(row, open.get(`${row.kind}:${row.targetKey}`) ?? 0));
-    return { reports, open_total: this.repository.openTotal() };
+    const open = await this.repository.openCounts();
+    const reports = (await this.repository.reports(status)).map((row) => toView(row, open.get(`${row.kind}:${row.targetKey}`) ?? 0));
+    return { reports, open_total: await this.repository.openTotal() };
   }
 
   async resolve(actor: AuthUser, input: ResolveInput): Promise<{ status: 200 }> {
     this.auth.requireAdmin(actor);
-    const report = this.repository.report(input.report_id);
+    const report = await this.repository.report(input.report_id);
     if (!report) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportNotFound);
     if (report.closedAt !== null) throw new AppError('CONFLICT', SAFETY_MESSAGES.reportClosed);
     if (input.action === 'remove') await this.removeContent(actor, report.kind, report.targetKey);
     if (input.action === 'suspend') {
       if (report.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
-      this.suspendById(report.ownerId, input.reason!);
+      await this.suspendById(report.ownerId, input.reason!);
     }
-    const reporters = this.repository.closeReports(report.kind, report.targetKey, input.action);
-    this.notifications.reportReviewed(actor, reporters);
-    this.audit(actor, { action: input.action, targetKind: report.kind, target: report.targetKey, reason: input.reason, reportId: report.id });
+    const reporters = await this.repository.closeReports(report.kind, report.targetKey, input.action);
+    await this.notifications.reportReviewed(actor, reporters);
+    await this.audit(actor, { action: input.action, targetKind: report.kind, target: report.targetKey, reason: input.reason, reportId: report.id });
     return { status: 200 };
   }
 
-  suspendUser(actor: AuthUser, email: string, reason: string): { status: 200; msg: string } {
+  async suspendUser(actor: AuthUser, email: string, reason: string): Promise<{ status: 200; msg: string }> {
     this.auth.requireAdmin(actor);
-    const person = this.person(email);
+    const person = await this.person(email);
     if (person.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
-    this.suspendById(person.id, reason);
-    this.audit(actor, { action: 'suspend', targetKind: 'user', target: person.email, reason });
+    await this.suspendById(person.id, reason);
+    await this.audit(actor, { action: 'suspend', targetKind: 'user', target: person.email, reason });
     return { status: 200, msg: SAFETY_MESSAGES.userSuspended };
   }
 
-  unsuspendUser(actor: AuthUser, email: string): { status: 200; msg: string } {
+  async unsuspendUser(actor: AuthUser, email: string): Promise<{ status: 200; msg: string }> {
     this.auth.requireAdmin(actor);
-    const person = this.person(email);
+    const person = await this.person(email);
     if (person.suspendedAt === null) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.notSuspended);
-    this.repository.setSuspended(person.id, null);
+    await this.repository.setSuspended(person.id, null);
     // Their profile, reviews, comments, likes and follows show again everywhere.
     this.cache.changed(EVERYTHING);
-    this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email });
+    await this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email });
     return { status: 200, msg: SAFETY_MESSAGES.userUnsuspended };
   }
 
   /** Erases a person as 'Delete my account' does (their files too); audited. Never the admin's own account from here. */
   async deleteUser(actor: AuthUser, email: string): Promise<{ status: 200; msg: string }> {
     this.auth.requireAdmin(actor);
-    const person = this.person(email);
+    const person = await this.person(email);
     if (person.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
     await this.deletion.erase(person.id);
-    this.audit(actor, { action: 'delete_account', targetKind: 'user', target: `${person.username} <${person.email}>` });
+    await this.audit(actor, { action: 'delete_account', targetKind: 'user', target: `${person.username} <${person.email}>` });
     return { status: 200, msg: SAFETY_MESSAGES.userDeleted };
   }
 
   /** Hidden everywhere at once: every session ends, public answers drop them, and sign-in is refused until unsuspended. */
-  private suspendById(userId: number, reason: string): void {
-    this.repository.setSuspended(userId, reason);
-    this.tokens.revokeAllForUser(userId);
+  private async suspendById(userId: number, reason: string): Promise<void> {
+    await this.repository.setSuspended(userId, reason);
+    await this.tokens.revokeAllForUser(userId);
     this.cache.changed(EVERYTHING);
   }
 
@@ -132,25 +132,25 @@ export class ModerationService {
     if (kind === 'post') {
       const postId = Number(targetKey);
       // Already deleted by its author: nothing left to remove, the reports still close.
-      if (this.repository.postExists(postId)) await this.authoring.remove(actor, postId);
+      if (await this.repository.postExists(postId)) await this.authoring.remove(actor, postId);
     } else if (kind === 'comment') {
-      const postId = this.repository.deleteComment(Number(targetKey));
+      const postId = await this.repository.deleteComment(Number(targetKey));
       if (postId !== undefined) this.cache.changed(postTag(postId));
     } else {
-      const files = this.repository.clearProfile(targetKey);
+      const files = await this.repository.clearProfile(targetKey);
       this.cache.changed(EVERYTHING);
       await this.images.removeAll('profileimages', files);
     }
   }
 
-  private person(email: string) {
-    const person = this.repository.personByEmail(email);
+  private async person(email: string) {
+    const person = await this.repository.personByEmail(email);
     if (!person) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return person;
   }
 
-  private audit(actor: AuthUser, entry: { action: string; targetKind: string; target: string; reason?: string; reportId?: number }): void {
-    this.repository.audit({ adminEmail: actor.email, ...entry });
+  private async audit(actor: AuthUser, entry: { action: string; targetKind: string; target: string; reason?: string; reportId?: number }): Promise<void> {
+    await this.repository.audit({ adminEmail: actor.email, ...entry });
     const why = entry.reason ? ` because "${entry.reason.replace(/\s+/g, ' ').slice(0, 200)}"` : '';
     const report = entry.reportId ? ` (report ${entry.reportId})` : '';
     this.logger.log(`Admin ${actor.username} <${actor.email}> moderation: ${entry.action} ${entry.targetKind} ${entry.target}${report}${why}`);

@@ -29,15 +29,15 @@ export class ReportService {
 
   async add(actor: AuthUser, input: AddReportInput): Promise<{ status: 200; report_id: number }> {
     await this.rateLimit.consume('report', String(actor.id));
-    const target = this.target(input.kind, input.target_id);
+    const target = await this.target(input.kind, input.target_id);
     if (!target) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportTargetNotFound);
     if (target.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.reportOwn);
-    const reportId = this.repository.addReport({ reporterId: actor.id, kind: input.kind, target, reason: input.reason, note: input.note ?? '' });
+    const reportId = await this.repository.addReport({ reporterId: actor.id, kind: input.kind, target, reason: input.reason, note: input.note ?? '' });
     this.logger.log(`Report ${reportId}: ${input.kind} ${target.key} (${input.reason}) by ${actor.username}`);
     return { status: 200, report_id: reportId };
   }
 
-  private target(kind: AddReportInput['kind'], targetId: string | number): ReportTarget | undefined {
+  private async target(kind: AddReportInput['kind'], targetId: string | number): Promise<ReportTarget | undefined> {
     if (kind === 'user') return this.repository.userTarget(String(targetId).trim().toLowerCase());
     const id = numericId(targetId);
     if (id === null) throw new AppError('BAD_REQUEST', `target_id must be a ${kind}_id for a ${kind}.`);
