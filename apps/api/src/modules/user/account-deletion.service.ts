@@ -43,7 +43,7 @@ export class AccountDeletionService {
 
   /** Erases the account with this id and everything in it; nothing happens when there is none. */
   async erase(userId: number): Promise<void> {
-    const erased = this.repository.erase(userId);
+    const erased = await this.repository.erase(userId);
     if (!erased) return;
     // Their profile, reviews, comments, likes and follows leave every public answer; places' totals changed too.
     this.cache.changed(EVERYTHING);

@@ -87,12 +87,12 @@ function indented(value: unknown, depth: number): string {
 }
 
 /** A JSON array written one page at a time: `nextPage` reads the rows after the last one it gave, [] when done. */
-async function* jsonArray<T>(nextPage: () => T[], depth = 0): AsyncGenerator<string> {
+async function* jsonArray<T>(nextPage: () => Promise<T[]>, depth = 0): AsyncGenerator<string> {
   const pad = '  '.repeat(depth + 1);
   let count = 0;
   yield '[';
   for (;;) {
-    const page = nextPage();
+    const page = await nextPage();
     if (page.length > 0) yield page.map((item) => `${count++ === 0 ? '' : ','}\n${pad}${indented(item, depth + 1)}`).join('');
     if (page.length < EXPORT_PAGE_SIZE) break;
   }
@@ -106,10 +106,10 @@ async function* file(body: AsyncIterable<string>): AsyncGenerator<string> {
 }
 
 /** Keyset paging: each call answers the page after the last row the previous call answered. */
-function pager<Row, Out>(read: (after: Row | null) => Row[], shape: (row: Row) => Out): () => Out[] {
+function pager<Row, Out>(read: (after: Row | null) => Promise<Row[]>, shape: (row: Row) => Out): () => Promise<Out[]> {
   let last: Row | null = null;
-  return () => {
-    const rows = read(last);
+  return async () => {
+    const rows = await read(last);
     last = rows.at(-1) ?? last;
     return rows.map(shape);
   };
@@ -135,9 +135,9 @@ export class DataExportService {
     private readonly images: ImageStore,
   ) {}
 
-  export(actor: AuthUser, query: unknown, now = new Date()): DataExport {
+  async export(actor: AuthUser, query: unknown, now = new Date()): Promise<DataExport> {
     parseInput(exportQuerySchema, query ?? {});
-    const account = this.repository.account(actor.id);
+    const account = await this.repository.account(actor.id);
     if (!account) throw new AppError('UNAUTHORIZED');
     if (this.running.has(actor.id)) throw new AppError('TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, 60);
     this.running.add(actor.id);
@@ -216,14 +216,14 @@ export class DataExportService {
       addJson('following.json', () => file(this.following(userId)));
       addJson('followers.json', () => file(jsonArray(pager((after: PersonRow | null) => this.repository.followers(userId, after?.id ?? 0), person))));
       zip.addBuffer(Buffer.from(README.replace(/\n/g, '\r\n')), 'README.txt', options);
-      for (const fileName of this.repository.profileImages(userId)) {
+      for (const fileName of await this.repository.profileImages(userId)) {
         if (aborted) return;
         await addPhoto('profileimages', fileName);
       }
       let afterId = 0;
       for (;;) {
         if (aborted) return;
-        const page = this.repository.photos(userId, afterId);
+        const page = await this.repository.photos(userId, afterId);
         for (const photo of page) {
           if (aborted) return;
           await addPhoto('postimages', photo.fileName);
@@ -261,7 +261,7 @@ export class DataExportService {
   }
 
   private async *profile(account: AccountRow): AsyncGenerator<string> {
-    const chosen = new Map(this.repository.emailPreferences(account.id).map((row) => [row.kind, row.enabled === 1]));
+    const chosen = new Map((await this.repository.emailPreferences(account.id)).map((row) => [row.kind, row.enabled === 1]));
     const profile = {
       username: account.username,
       email: account.email,
@@ -277,8 +277,8 @@ export class DataExportService {
       verified: account.verified === 1,
       joined: iso(account.createdAt),
       email_notifications: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? EMAILED_BY_DEFAULT[kind]])),
-      blocked_people: this.repository.blocked(account.id),
-      profile_photos: this.repository.profileImages(account.id).filter(isStoredImageName).map(photoPath),
+      blocked_people: await this.repository.blocked(account.id),
+      profile_photos: (await this.repository.profileImages(account.id)).filter(isStoredImageName).map(photoPath),
     };
     yield `${JSON.stringify(profile, null, 2)}\n`;
   }

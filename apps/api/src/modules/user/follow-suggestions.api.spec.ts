@@ -20,11 +20,11 @@ describe('follow suggestions', () => {
     await registerAccount(app, 'busysug');
     await registerAccount(app, 'quietsug');
     await registerAccount(app, 'oldsug');
-    const near = (name: string, dLat: number) => insertEstablishment(app.db, { placeId: `siplog:${name}`, name, lat: at.lat + dLat, lng: at.lng }).id;
-    const popular = near('Popular', 0.01);
-    const middling = near('Middling', 0.02);
-    near('Unreviewed', 0.03);
-    const far = insertEstablishment(app.db, { placeId: 'siplog:far', name: 'Far Away', lat: 40, lng: -74 }).id;
+    const near = async (name: string, dLat: number) => (await insertEstablishment(app.data, { placeId: `siplog:${name}`, name, lat: at.lat + dLat, lng: at.lng })).id;
+    const popular = await near('Popular', 0.01);
+    const middling = await near('Middling', 0.02);
+    await near('Unreviewed', 0.03);
+    const far = (await insertEstablishment(app.data, { placeId: 'siplog:far', name: 'Far Away', lat: 40, lng: -74 })).id;
     const write = (username: string, establishmentId: number, times: number, createdAt = new Date()) => {
       for (let i = 0; i < times; i++) {
         app.db.insert(posts).values({ userId: userId(app.db, username), establishmentId, orderText: 'Tea', review: 'Ok', rating: 4, createdAt }).run();

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
+import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type Database } from '@siplog/db';
 import type { AuthUser } from '../auth/auth-user';
 import { BlockService } from '../block/block.service';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { PlaceRepository } from '../place/place.repository';
 
 /** How many of each the empty Following feed suggests. */
@@ -44,63 +44,65 @@ export class FollowSuggestionsService {
   private ranking: { at: number; people: Array<SuggestedPerson & { id: number }> } | null = null;
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) db: Database,
     private readonly places: PlaceRepository,
     private readonly blocks: BlockService,
   ) {
-    const newestImage = db
-      .select({ fileName: profileImages.fileName })
-      .from(profileImages)
-      .where(eq(profileImages.userId, users.id))
-      .orderBy(desc(profileImages.id))
-      .limit(1);
     const reviews = count(posts.id);
-    this.activeQuery = db
-      .select({
-        id: users.id,
-        username: users.username,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        reviews,
-        profile_image: sql<string | null>`(${newestImage})`,
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(and(gt(posts.createdAt, sql`${P('since')}`), isActiveUser))
-      .groupBy(users.id)
-      .orderBy(desc(reviews), users.username)
-      .limit(P('limit'))
-      .prepare();
-    this.followedPeopleQuery = db
-      .select({ username: users.username })
-      .from(userFollows)
-      .innerJoin(users, eq(users.id, userFollows.followeeId))
-      .where(eq(userFollows.followerId, P('me')))
-      .prepare();
-    this.followedPlacesQuery = db
-      .select({ id: placeFollows.establishmentId })
-      .from(placeFollows)
-      .where(eq(placeFollows.userId, P('me')))
-      .prepare();
+    this.activeQuery = db.prepared('user.mostActive', (orm) => {
+      const newestImage = orm
+        .select({ fileName: profileImages.fileName })
+        .from(profileImages)
+        .where(eq(profileImages.userId, users.id))
+        .orderBy(desc(profileImages.id))
+        .limit(1);
+      return orm
+        .select({
+          id: users.id,
+          username: users.username,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          reviews,
+          profile_image: sql<string | null>`(${newestImage})`,
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(gt(posts.createdAt, sql`${P('since')}`), isActiveUser))
+        .groupBy(users.id)
+        .orderBy(desc(reviews), users.username)
+        .limit(P('limit'));
+    });
+    this.followedPeopleQuery = db.prepared('user.followedPeople', (orm) =>
+      orm
+        .select({ username: users.username })
+        .from(userFollows)
+        .innerJoin(users, eq(users.id, userFollows.followeeId))
+        .where(eq(userFollows.followerId, P('me'))),
+    );
+    this.followedPlacesQuery = db.prepared('user.followedPlaces', (orm) =>
+      orm
+        .select({ id: placeFollows.establishmentId })
+        .from(placeFollows)
+        .where(eq(placeFollows.userId, P('me'))),
+    );
   }
 
-  suggest(actor: AuthUser, at: { lat: number; lng: number }): { places: SuggestedPlace[]; people: SuggestedPerson[] } {
-    const followedPeople = new Set(this.followedPeopleQuery.all({ me: actor.id }).map((row) => row.username));
-    const followedPlaces = new Set(this.followedPlacesQuery.all({ me: actor.id }).map((row) => row.id));
-    const hidden = this.blocks.hiddenFor(actor);
-    const people = this.mostActive()
+  async suggest(actor: AuthUser, at: { lat: number; lng: number }): Promise<{ places: SuggestedPlace[]; people: SuggestedPerson[] }> {
+    const followedPeople = new Set((await this.followedPeopleQuery.all({ me: actor.id })).map((row) => row.username));
+    const followedPlaces = new Set((await this.followedPlacesQuery.all({ me: actor.id })).map((row) => row.id));
+    const hidden = await this.blocks.hiddenFor(actor);
+    const people = (await this.mostActive())
       .filter((person) => person.id !== actor.id && !followedPeople.has(person.username) && !hidden.includes(person.id))
       .slice(0, SUGGESTIONS_MAX)
       .map(({ id: _id, ...person }) => person);
-    return { places: this.placesNear(at, followedPlaces), people };
+    return { places: await this.placesNear(at, followedPlaces), people };
   }
 
-  private placesNear(at: { lat: number; lng: number }, followed: Set<number>): SuggestedPlace[] {
+  private async placesNear(at: { lat: number; lng: number }, followed: Set<number>): Promise<SuggestedPlace[]> {
     let found: SuggestedPlace[] = [];
     for (const span of PLACE_BOXES) {
       const box = { south: at.lat - span, north: at.lat + span, west: at.lng - span, east: at.lng + span };
-      found = this.places
-        .inBounds(box, SUGGESTIONS_MAX + followed.size)
+      found = (await this.places.inBounds(box, SUGGESTIONS_MAX + followed.size))
         .filter((row) => row.postCount > 0 && !followed.has(row.id))
         .slice(0, SUGGESTIONS_MAX)
         .map((row) => ({
@@ -117,10 +119,10 @@ export class FollowSuggestionsService {
   }
 
   /** The month's most active reviewers, counted at most every few minutes (a month of reviews is many rows). */
-  private mostActive(): Array<SuggestedPerson & { id: number }> {
+  private async mostActive(): Promise<Array<SuggestedPerson & { id: number }>> {
     const now = Date.now();
     if (!this.ranking || now - this.ranking.at > RANKING_TTL_MS) {
-      this.ranking = { at: now, people: this.activeQuery.all({ since: now - ACTIVE_WINDOW_MS, limit: 50 }) };
+      this.ranking = { at: now, people: await this.activeQuery.all({ since: now - ACTIVE_WINDOW_MS, limit: 50 }) };
     }
     return this.ranking.people;
   }

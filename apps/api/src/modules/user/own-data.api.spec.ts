@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SAFETY_MESSAGES, SERVER_MESSAGES } from '@siplog/contracts';
@@ -13,7 +13,7 @@ import { MailQueue } from '../mail/mail-queue';
 import { FOLDER_VARIANTS, variantFileName, type ImageFolder } from '../media/image-store';
 import { AccountDeletionService } from './account-deletion.service';
 
-const idOf = (db: DB, username: string) => db.select({ id: users.id }).from(users).where(eq(users.username, username)).get()!.id;
+const idOf = (db: DB, username: string) => db.select().from(users).where(eq(users.username, username)).get()!.id;
 
 /** Every row of every table (virtual tables' shadows included), for "changes nothing"; the mail queue moves by itself. */
 function snapshot(db: DB): string {
@@ -73,14 +73,14 @@ describe('own your data: export and account deletion', () => {
     leaver = await registerAccount(app, 'leaver', { firstname: 'Lee', lastname: 'Vere' });
     friend = await registerAccount(app, 'friendly');
     other = await registerAccount(app, 'otherone');
-    cafeId = insertEstablishment(app.db, { placeId: 'siplog:own-cafe', name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', lat: 41.88, lng: -87.63 }).id;
-    barId = insertEstablishment(app.db, { placeId: 'siplog:tea-bar', name: 'Tea Bar', city: 'Chicago', lat: 41.89, lng: -87.62 }).id;
+    cafeId = (await insertEstablishment(app.data, { placeId: 'siplog:own-cafe', name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', lat: 41.88, lng: -87.63 })).id;
+    barId = (await insertEstablishment(app.data, { placeId: 'siplog:tea-bar', name: 'Tea Bar', city: 'Chicago', lat: 41.89, lng: -87.62 })).id;
 
     const leaverCafe = await review(leaver, { id: 'siplog:own-cafe', name: 'Own Cafe' }, 'Cortado', 5, 2);
     const leaverBar = await review(leaver, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Oolong', 2, 1);
     friendPost = await review(friend, { id: 'siplog:own-cafe', name: 'Own Cafe' }, 'Flat white', 3, 1);
     leaverPhotos = [leaverCafe, leaverBar].flatMap((postId) =>
-      app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(postImages.position).all().map((row) => row.fileName),
+      app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position)).all().map((row) => row.fileName),
     );
 
     const image = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
@@ -202,7 +202,7 @@ describe('own your data: export and account deletion', () => {
       const many = await registerAccount(app, 'manythings');
       const manyId = idOf(app.db, 'manythings');
       const fans = Array.from({ length: 450 }, (_, i) => ({ email: `fan${i}@example.com`, username: `fan${String(i).padStart(3, '0')}`, passwordHash: 'x', firstName: 'F', lastName: String(i) }));
-      const fanIds = app.db.insert(users).values(fans).returning({ id: users.id }).all().map((row) => row.id);
+      const fanIds = app.db.insert(users).values(fans).returning().all().map((row) => row.id);
       app.db.run(sql.raw(`insert into user_follows (follower_id, followee_id) select id, ${manyId} from users where username like 'fan%'`));
       const postId = app.db.insert(posts).values({ userId: manyId, establishmentId: barId, orderText: 'Matcha', review: 'Photos', rating: 4 }).returning().get().id;
       const names = Array.from({ length: 430 }, () => `${crypto.randomBytes(16).toString('hex')}.webp`);
@@ -303,7 +303,7 @@ describe('own your data: export and account deletion', () => {
       const leaverId = idOf(app.db, 'leaver');
       // Kept in the public cache for guests before the deletion: it must not outlive it.
       expect((await app.post('/api/user/loadpublicprofile', { username: 'leaver' })).status).toBe(200);
-      const postsBefore = app.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, leaverId)).all().map((row) => row.id);
+      const postsBefore = app.db.select().from(posts).where(eq(posts.userId, leaverId)).all().map((row) => row.id);
       const leaverFiles = [...filesOf('postimages', leaverPhotos), ...filesOf('profileimages', [avatar])];
       const friendFiles = filesOf('postimages', (await app.post('/api/post/loadpost', { postid: friendPost })).body.post.images);
       const cafeBefore = app.db.select().from(establishments).where(eq(establishments.id, cafeId)).get()!;
@@ -349,7 +349,7 @@ describe('own your data: export and account deletion', () => {
     it('goes through tRPC as well, and a file that cannot be removed is logged while the rest go', async () => {
       const gone = await registerAccount(app, 'stubborn');
       const postId = await review(gone, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Chai', 4, 2);
-      const [stuck, free] = app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(postImages.position).all().map((row) => row.fileName);
+      const [stuck, free] = app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position)).all().map((row) => row.fileName);
       // A directory where a photo's card size should be: it cannot be removed as a file.
       const stuckCard = mediaFile('postimages', variantFileName(stuck, 'card'));
       fs.rmSync(stuckCard);

@@ -23,8 +23,8 @@ export class OwnDataController {
   @ApiOperation({ summary: "A zip of everything Siplog keeps about the signed-in person, made while it is sent" })
   @ApiProduces('application/zip')
   @Header('Cache-Control', 'no-store')
-  exportData(@Actor() actor: AuthUser, @Query() query: unknown) {
-    const { fileName, stream } = this.exports.export(actor, query);
+  async exportData(@Actor() actor: AuthUser, @Query() query: unknown) {
+    const { fileName, stream } = await this.exports.export(actor, query);
     return new StreamableFile(stream, { type: 'application/zip', disposition: `attachment; filename="${fileName}"` });
   }
 

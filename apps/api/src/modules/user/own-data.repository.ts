@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACTIVE_USER_SQL, type DB } from '@siplog/db';
-import { SQLITE_DB } from '../database/database.module';
+import { ACTIVE_USER_SQL, type Database } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
 
-type Statement = ReturnType<DB['$client']['prepare']>;
-
-/** Rows per page of an export: each page is read in one synchronous call, so no cursor stays open across an await. */
+/** Rows per page of an export: each page is read whole by one query, so no cursor stays open across an await. */
 export const EXPORT_PAGE_SIZE = 200;
 
 export interface AccountRow {
@@ -96,24 +94,23 @@ export interface ErasedAccount {
  */
 @Injectable()
 export class OwnDataRepository {
-  private readonly statements: Record<string, Statement>;
-  private readonly eraseInTransaction: (userId: number) => ErasedAccount | null;
+  private readonly statements;
 
-  constructor(@Inject(SQLITE_DB) db: DB) {
-    const prepare = (text: string) => db.$client.prepare(text);
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    const prepare = <Row = Record<string, unknown>>(text: string) => db.statement<Row>(text);
     // The name of a review's author as the app shows it: nobody's name once they are hidden (deactivated, suspended).
     const authorName = `(select u.username from users u where u.id = p.user_id and ${ACTIVE_USER_SQL('u')})`;
     this.statements = {
-      account: prepare(`select id, email, username, first_name as firstName, last_name as lastName, phone, zip_code as zipCode,
+      account: prepare<AccountRow>(`select id, email, username, first_name as firstName, last_name as lastName, phone, zip_code as zipCode,
           address, year_of_birth as yearOfBirth, gender, bio, current_fav_order as currentFavOrder, verified,
           created_at as createdAt
         from users where id = :userId`),
-      profileImages: prepare(`select file_name as fileName from profile_images where user_id = :userId order by id`),
-      emailPreferences: prepare(`select kind, enabled from email_preferences where user_id = :userId order by kind`),
-      blocked: prepare(`select u.username from user_blocks b join users u on u.id = b.blocked_id
+      profileImages: prepare<{ fileName: string }>(`select file_name as fileName from profile_images where user_id = :userId order by id`),
+      emailPreferences: prepare<{ kind: string; enabled: number }>(`select kind, enabled from email_preferences where user_id = :userId order by kind`),
+      blocked: prepare<{ username: string }>(`select u.username from user_blocks b join users u on u.id = b.blocked_id
         where b.blocker_id = :userId order by b.created_at, u.username`),
       // posts_user_recent_idx (user_id, created_at) walks them in order; the row value continues after the last page.
-      reviews: prepare(`select p.id, p.created_at as createdAt, e.name as placeName, e.street, e.city, e.state, e.zip, e.country,
+      reviews: prepare<ReviewRow>(`select p.id, p.created_at as createdAt, e.name as placeName, e.street, e.city, e.state, e.zip, e.country,
           p.order_text as orderText, p.review, p.rating,
           (select count(*) from post_likes l join users u on u.id = l.user_id where l.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as likes,
           (select count(*) from comments c join users u on u.id = c.user_id where c.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as comments,
@@ -122,26 +119,26 @@ export class OwnDataRepository {
         where p.user_id = :userId and (p.created_at, p.id) > (:afterTime, :afterId)
         order by p.created_at, p.id limit :limit`),
       // No index leads with comments.user_id: the keyset on id makes the whole export one pass over the table.
-      comments: prepare(`select c.id, c.post_id as postId, ${authorName} as reviewBy, e.name as placeName, c.body, c.created_at as createdAt
+      comments: prepare<CommentRow>(`select c.id, c.post_id as postId, ${authorName} as reviewBy, e.name as placeName, c.body, c.created_at as createdAt
         from comments c join posts p on p.id = c.post_id join establishments e on e.id = p.establishment_id
         where c.user_id = :userId and c.id > :afterId order by c.id limit :limit`),
-      likes: prepare(`select l.rowid as cursor, l.post_id as postId, ${authorName} as reviewBy, e.name as placeName, l.created_at as createdAt
+      likes: prepare<LikeRow>(`select l.rowid as cursor, l.post_id as postId, ${authorName} as reviewBy, e.name as placeName, l.created_at as createdAt
         from post_likes l join posts p on p.id = l.post_id join establishments e on e.id = p.establishment_id
         where l.user_id = :userId and l.rowid > :afterId order by l.rowid limit :limit`),
-      followingPeople: prepare(`select u.id, u.username, f.created_at as createdAt
+      followingPeople: prepare<PersonRow>(`select u.id, u.username, f.created_at as createdAt
         from user_follows f join users u on u.id = f.followee_id
         where f.follower_id = :userId and f.followee_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.followee_id limit :limit`),
-      followingPlaces: prepare(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, f.created_at as createdAt
+      followingPlaces: prepare<PlaceFollowRow>(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, f.created_at as createdAt
         from place_follows f join establishments e on e.id = f.establishment_id
         where f.user_id = :userId and f.establishment_id > :afterId order by f.establishment_id limit :limit`),
-      followers: prepare(`select u.id, u.username, f.created_at as createdAt
+      followers: prepare<PersonRow>(`select u.id, u.username, f.created_at as createdAt
         from user_follows f join users u on u.id = f.follower_id
         where f.followee_id = :userId and f.follower_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.follower_id limit :limit`),
-      photos: prepare(`select i.id, i.file_name as fileName from post_images i join posts p on p.id = i.post_id
+      photos: prepare<PhotoRow>(`select i.id, i.file_name as fileName from post_images i join posts p on p.id = i.post_id
         where p.user_id = :userId and i.id > :afterId order by i.id limit :limit`),
 
-      allPostImages: prepare(`select i.file_name as fileName from post_images i join posts p on p.id = i.post_id where p.user_id = :userId`),
-      allProfileImages: prepare(`select file_name as fileName from profile_images where user_id = :userId`),
+      allPostImages: prepare<{ fileName: string }>(`select i.file_name as fileName from post_images i join posts p on p.id = i.post_id where p.user_id = :userId`),
+      allProfileImages: prepare<{ fileName: string }>(`select file_name as fileName from profile_images where user_id = :userId`),
       // Unsent mail would go to an address that has no account any more; sent rows are copies of what it was told.
       eraseMail: prepare(`delete from mail_queue where to_address = :email`),
       eraseCodes: prepare(`delete from verification_codes where email = :email`),
@@ -151,68 +148,67 @@ export class OwnDataRepository {
       erasePosts: prepare(`delete from posts where user_id = :userId`),
       eraseUser: prepare(`delete from users where id = :userId`),
     };
-    // Sessions, profile images, comments, likes, follows both ways, place follows, notifications (as recipient and
-    // as actor), mentions, e-mail choices, digests, blocks both ways and reports (as reporter and as owner) cascade.
-    this.eraseInTransaction = db.$client.transaction((userId: number): ErasedAccount | null => {
-      const account = this.statements.account.get({ userId }) as AccountRow | undefined;
-      if (!account) return null;
-      const profileImages = (this.statements.allProfileImages.all({ userId }) as PhotoRow[]).map((row) => row.fileName);
-      const postImages = (this.statements.allPostImages.all({ userId }) as PhotoRow[]).map((row) => row.fileName);
-      this.statements.eraseMail.run({ email: account.email });
-      this.statements.eraseCodes.run({ email: account.email });
-      this.statements.eraseContact.run({ email: account.email });
-      const reviews = this.statements.erasePosts.run({ userId }).changes;
-      this.statements.eraseUser.run({ userId });
-      return { username: account.username, email: account.email, reviews, profileImages, postImages };
-    });
   }
 
-  account(userId: number): AccountRow | undefined {
-    return this.statements.account.get({ userId }) as AccountRow | undefined;
+  async account(userId: number): Promise<AccountRow | undefined> {
+    return this.statements.account.get({ userId });
   }
 
-  profileImages(userId: number): string[] {
-    return (this.statements.profileImages.all({ userId }) as PhotoRow[]).map((row) => row.fileName);
+  async profileImages(userId: number): Promise<string[]> {
+    return (await this.statements.profileImages.all({ userId })).map((row) => row.fileName);
   }
 
-  emailPreferences(userId: number): Array<{ kind: string; enabled: number }> {
-    return this.statements.emailPreferences.all({ userId }) as Array<{ kind: string; enabled: number }>;
+  async emailPreferences(userId: number): Promise<Array<{ kind: string; enabled: number }>> {
+    return this.statements.emailPreferences.all({ userId });
   }
 
-  blocked(userId: number): string[] {
-    return (this.statements.blocked.all({ userId }) as Array<{ username: string }>).map((row) => row.username);
+  async blocked(userId: number): Promise<string[]> {
+    return (await this.statements.blocked.all({ userId })).map((row) => row.username);
   }
 
-  reviews(userId: number, after: { createdAt: number; id: number } | null): ReviewRow[] {
-    return this.statements.reviews.all({ userId, afterTime: after?.createdAt ?? -1, afterId: after?.id ?? 0, limit: EXPORT_PAGE_SIZE }) as ReviewRow[];
+  async reviews(userId: number, after: { createdAt: number; id: number } | null): Promise<ReviewRow[]> {
+    return this.statements.reviews.all({ userId, afterTime: after?.createdAt ?? -1, afterId: after?.id ?? 0, limit: EXPORT_PAGE_SIZE });
   }
 
-  comments(userId: number, afterId: number): CommentRow[] {
-    return this.statements.comments.all({ userId, afterId, limit: EXPORT_PAGE_SIZE }) as CommentRow[];
+  async comments(userId: number, afterId: number): Promise<CommentRow[]> {
+    return this.statements.comments.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
-  likes(userId: number, afterId: number): LikeRow[] {
-    return this.statements.likes.all({ userId, afterId, limit: EXPORT_PAGE_SIZE }) as LikeRow[];
+  async likes(userId: number, afterId: number): Promise<LikeRow[]> {
+    return this.statements.likes.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
-  followingPeople(userId: number, afterId: number): PersonRow[] {
-    return this.statements.followingPeople.all({ userId, afterId, limit: EXPORT_PAGE_SIZE }) as PersonRow[];
+  async followingPeople(userId: number, afterId: number): Promise<PersonRow[]> {
+    return this.statements.followingPeople.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
-  followingPlaces(userId: number, afterId: number): PlaceFollowRow[] {
-    return this.statements.followingPlaces.all({ userId, afterId, limit: EXPORT_PAGE_SIZE }) as PlaceFollowRow[];
+  async followingPlaces(userId: number, afterId: number): Promise<PlaceFollowRow[]> {
+    return this.statements.followingPlaces.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
-  followers(userId: number, afterId: number): PersonRow[] {
-    return this.statements.followers.all({ userId, afterId, limit: EXPORT_PAGE_SIZE }) as PersonRow[];
+  async followers(userId: number, afterId: number): Promise<PersonRow[]> {
+    return this.statements.followers.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
-  photos(userId: number, afterId: number): PhotoRow[] {
-    return this.statements.photos.all({ userId, afterId, limit: EXPORT_PAGE_SIZE }) as PhotoRow[];
+  async photos(userId: number, afterId: number): Promise<PhotoRow[]> {
+    return this.statements.photos.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
   /** Deletes every row of the person in one transaction and answers the file names to remove; null when there was no such account. */
-  erase(userId: number): ErasedAccount | null {
-    return this.eraseInTransaction(userId);
+  async erase(userId: number): Promise<ErasedAccount | null> {
+    // Sessions, profile images, comments, likes, follows both ways, place follows, notifications (as recipient and
+    // as actor), mentions, e-mail choices, digests, blocks both ways and reports (as reporter and as owner) cascade.
+    return this.db.transaction(async () => {
+      const account = await this.statements.account.get({ userId });
+      if (!account) return null;
+      const profileImages = (await this.statements.allProfileImages.all({ userId })).map((row) => row.fileName);
+      const postImages = (await this.statements.allPostImages.all({ userId })).map((row) => row.fileName);
+      await this.statements.eraseMail.run({ email: account.email });
+      await this.statements.eraseCodes.run({ email: account.email });
+      await this.statements.eraseContact.run({ email: account.email });
+      const reviews = await this.statements.erasePosts.run({ userId });
+      await this.statements.eraseUser.run({ userId });
+      return { username: account.username, email: account.email, reviews, profileImages, postImages };
+    });
   }
 }

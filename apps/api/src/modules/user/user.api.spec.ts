@@ -240,7 +240,7 @@ describe('following people', () => {
 
   it('lists followed places in the following list as place:{id};{name}', async () => {
     const annId = app.db.select().from(users).where(eq(users.username, 'annfol')).get()!.id;
-    const place = insertEstablishment(app.db, { placeId: 'test:1', name: 'Bean There Cafe', lat: 30.27, lng: -97.74 });
+    const place = await insertEstablishment(app.data, { placeId: 'test:1', name: 'Bean There Cafe', lat: 30.27, lng: -97.74 });
     app.db.insert(placeFollows).values({ userId: annId, establishmentId: place.id }).run();
     const profile = (await app.post('/api/user/loadprofile', {}, ann.auth)).body.user;
     expect(profile.following).toEqual(['bobfol', `place:${place.id};Bean There Cafe`]);
@@ -255,7 +255,7 @@ describe('searching people and places', () => {
     await registerAccount(app, 'maria', { firstname: 'Maria', lastname: 'Gomez' });
     await registerAccount(app, 'mario', { firstname: 'Mario', lastname: 'Rossi' });
     await registerAccount(app, 'percent', { firstname: 'Pat', lastname: 'Cent' });
-    insertEstablishment(app.db, { placeId: 'test:mar', name: 'Marigold Tea House', lat: 30.27, lng: -97.74 });
+    await insertEstablishment(app.data, { placeId: 'test:mar', name: 'Marigold Tea House', lat: 30.27, lng: -97.74 });
   });
   afterAll(() => app.close());
 

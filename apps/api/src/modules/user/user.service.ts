@@ -9,13 +9,13 @@ import {
   type updateFavoriteOrderSchema,
   type updateProfileDetailsSchema,
 } from '@siplog/contracts';
-import { establishments, isActiveUser, placeFollows, posts, profileImages, userFollows, users, type DB } from '@siplog/db';
+import { establishments, isActiveUser, placeFollows, posts, profileImages, userFollows, users, type Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { recoveryPasswordHash } from '../auth/recovery';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
 import { ftsPrefixQuery } from '../map/gazetteer.service';
 import { PlaceRepository } from '../place/place.repository';
@@ -71,7 +71,7 @@ export class UserService {
   private readonly logger = new Logger(UserService.name);
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly images: ImageStore,
     private readonly rateLimit: RateLimitService,
     private readonly places: PlaceRepository,
@@ -80,15 +80,15 @@ export class UserService {
     private readonly blocks: BlockService,
   ) {}
 
-  loadOwnProfile(actor: AuthUser, claimedEmail?: string): { status: 200; user: OwnProfile } {
+  async loadOwnProfile(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; user: OwnProfile }> {
     assertActingUser(actor, { email: claimedEmail });
-    const user = this.db.select().from(users).where(eq(users.id, actor.id)).get();
+    const [user] = await this.db.select().from(users).where(eq(users.id, actor.id));
     if (!user) throw new AppError('UNAUTHORIZED');
-    const followedPlaces = this.followedPlaces(user.id);
+    const followedPlaces = await this.followedPlaces(user.id);
     return {
       status: 200,
       user: {
-        ...this.publicProfileOf(user),
+        ...(await this.publicProfileOf(user)),
         email: user.email,
         gender: user.gender,
         following_places: followedPlaces.map((place) => place.id),
@@ -98,18 +98,18 @@ export class UserService {
   }
 
   /** A person hidden from the viewer by a block (either way) is not found, as a deactivated one. */
-  loadPublicProfile(username: string, viewer: AuthUser | null = null): { status: 200; user: PublicProfile } {
-    const hidden = this.blocks.hiddenFor(viewer);
-    const user = this.db.select().from(users).where(and(eq(users.username, username), isActiveUser)).get();
+  async loadPublicProfile(username: string, viewer: AuthUser | null = null): Promise<{ status: 200; user: PublicProfile }> {
+    const hidden = await this.blocks.hiddenFor(viewer);
+    const [user] = await this.db.select().from(users).where(and(eq(users.username, username), isActiveUser));
     if (!user || hidden.includes(user.id)) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    return { status: 200, user: this.publicProfileOf(user, hidden) };
+    return { status: 200, user: await this.publicProfileOf(user, hidden) };
   }
 
   /** By full name ("Ann Lee", any case) or by username; only for signed-in people (spec §6), as it looks people up by their real name. */
-  loadUserByName(actor: AuthUser, name: string): { status: 200; user: PublicProfile } {
-    const hidden = this.blocks.hiddenFor(actor);
+  async loadUserByName(actor: AuthUser, name: string): Promise<{ status: 200; user: PublicProfile }> {
+    const hidden = await this.blocks.hiddenFor(actor);
     const wanted = name.trim().toLowerCase().replace(/\s+/g, ' ');
-    const user = this.db
+    const [user] = await this.db
       .select()
       .from(users)
       .where(
@@ -120,25 +120,24 @@ export class UserService {
         ),
       )
       .orderBy(asc(users.id))
-      .get();
+      .limit(1);
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    return { status: 200, user: this.publicProfileOf(user, hidden) };
+    return { status: 200, user: await this.publicProfileOf(user, hidden) };
   }
 
-  updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): { status: 200; msg: string } {
+  async updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
-    this.db.update(users).set({ currentFavOrder: input.current_fav_order }).where(eq(users.id, actor.id)).run();
+    await this.db.update(users).set({ currentFavOrder: input.current_fav_order }).where(eq(users.id, actor.id));
     this.cache.changed(personTag(actor.username));
     return { status: 200, msg: PROFILE_MESSAGES.favoriteOrderUpdated.body };
   }
 
-  updateDetails(actor: AuthUser, input: z.output<typeof updateProfileDetailsSchema>): { status: 200; msg: string } {
+  async updateDetails(actor: AuthUser, input: z.output<typeof updateProfileDetailsSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
-    this.db
+    await this.db
       .update(users)
       .set({ gender: input.gender, ...(input.bio === undefined ? {} : { bio: input.bio }) })
-      .where(eq(users.id, actor.id))
-      .run();
+      .where(eq(users.id, actor.id));
     this.cache.changed(EVERYTHING);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
   }
@@ -153,10 +152,10 @@ export class UserService {
     await this.rateLimit.consume('imageUpload', String(actor.id));
     if (!file || file.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noFile.body);
     const fileName = await this.images.save('profileimages', file, PROFILE_MESSAGES.invalidFileType.body);
-    const previous = this.db.transaction((tx) => {
-      const old = tx.select().from(profileImages).where(eq(profileImages.userId, actor.id)).all();
-      tx.delete(profileImages).where(eq(profileImages.userId, actor.id)).run();
-      tx.insert(profileImages).values({ userId: actor.id, fileName }).run();
+    const previous = await this.db.transaction(async () => {
+      const old = await this.db.select().from(profileImages).where(eq(profileImages.userId, actor.id));
+      await this.db.delete(profileImages).where(eq(profileImages.userId, actor.id));
+      await this.db.insert(profileImages).values({ userId: actor.id, fileName });
       return old;
     });
     this.cache.changed(personTag(actor.username));
@@ -167,51 +166,51 @@ export class UserService {
 
   async deleteProfileImage(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
-    const removed = this.db.delete(profileImages).where(eq(profileImages.userId, actor.id)).returning().all();
+    const removed = await this.db.delete(profileImages).where(eq(profileImages.userId, actor.id)).returning();
     this.cache.changed(personTag(actor.username));
     for (const image of removed) await this.images.remove('profileimages', image.fileName);
     return { status: 200, msg: USER_MESSAGES.imageRemoved };
   }
 
-  isFollowing(actor: AuthUser, input: FollowInput): { followed: boolean } {
+  async isFollowing(actor: AuthUser, input: FollowInput): Promise<{ followed: boolean }> {
     assertActingUser(actor, { username: input.currentusername });
-    const target = this.findByUsername(input.targetusername);
+    const target = await this.findByUsername(input.targetusername);
     if (!target) return { followed: false };
-    const row = this.db
+    const [row] = await this.db
       .select({ id: userFollows.followerId })
       .from(userFollows)
-      .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
-      .get();
+      .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)));
     return { followed: !!row };
   }
 
   /** Idempotent: the primary key keeps one row per pair, so repeated or concurrent clicks count once. */
-  follow(actor: AuthUser, input: FollowInput): { status: 200; followed: true } {
+  async follow(actor: AuthUser, input: FollowInput): Promise<{ status: 200; followed: true }> {
     assertActingUser(actor, { username: input.currentusername });
-    const target = this.findByUsername(input.targetusername);
+    const target = await this.findByUsername(input.targetusername);
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
-    this.db.transaction(() => {
+    await this.db.transaction(async () => {
       // Inside the transaction, so a block landing meanwhile cannot leave a follow behind it.
-      this.blocks.assertCanInteract(actor, target.id);
-      const added = this.db.insert(userFollows).values({ followerId: actor.id, followeeId: target.id }).onConflictDoNothing().run();
-      if (added.changes > 0) this.notifications.followed(actor, target.id);
+      await this.blocks.assertCanInteract(actor, target.id);
+      const added = await this.db
+        .insert(userFollows)
+        .values({ followerId: actor.id, followeeId: target.id })
+        .onConflictDoNothing()
+        .returning({ id: userFollows.followerId });
+      if (added.length > 0) await this.notifications.followed(actor, target.id);
     });
     this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: true };
   }
 
   /** Also for a deactivated person, so a follow does not quietly come back when they return. */
-  unfollow(actor: AuthUser, input: FollowInput): { status: 200; followed: false } {
+  async unfollow(actor: AuthUser, input: FollowInput): Promise<{ status: 200; followed: false }> {
     assertActingUser(actor, { username: input.currentusername });
-    const target = this.findByUsername(input.targetusername, { includeDeactivated: true });
+    const target = await this.findByUsername(input.targetusername, { includeDeactivated: true });
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    this.db.transaction(() => {
-      this.db
-        .delete(userFollows)
-        .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)))
-        .run();
-      this.notifications.unfollowed(actor, target.id);
+    await this.db.transaction(async () => {
+      await this.db.delete(userFollows).where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)));
+      await this.notifications.unfollowed(actor, target.id);
     });
     this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: false };
@@ -220,9 +219,9 @@ export class UserService {
   /** People by username or name, then places by name (as `place:{id};{name}`), at most 20 in all. */
   async search(client: ClientInfo, searchString: string, viewer: AuthUser | null = null): Promise<{ searchresult: SearchEntry[] }> {
     await this.rateLimit.consume('search', client.ip);
-    const hidden = this.blocks.hiddenFor(viewer);
+    const hidden = await this.blocks.hiddenFor(viewer);
     const pattern = containsPattern(searchString.toLowerCase());
-    const people = this.db
+    const people = await this.db
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(
@@ -236,12 +235,11 @@ export class UserService {
         ),
       )
       .orderBy(asc(users.username))
-      .limit(SEARCH_LIMIT)
-      .all();
-    const imagesByUser = this.profileImagesOf(people.map((person) => person.id));
+      .limit(SEARCH_LIMIT);
+    const imagesByUser = await this.profileImagesOf(people.map((person) => person.id));
     // Places by name through the place search's FTS5 index: words typed are name-word prefixes, best match first.
     const words = ftsPrefixQuery(searchString);
-    const places = words && people.length < SEARCH_LIMIT ? this.places.searchText(`name : (${words})`, SEARCH_LIMIT - people.length) : [];
+    const places = words && people.length < SEARCH_LIMIT ? await this.places.searchText(`name : (${words})`, SEARCH_LIMIT - people.length) : [];
     return {
       searchresult: [
         ...people.map((person) => ({ username: person.username, profile_images: imagesByUser.get(person.id) ?? [] })),
@@ -250,66 +248,64 @@ export class UserService {
     };
   }
 
-  private findByUsername(username: string, { includeDeactivated = false } = {}) {
+  private async findByUsername(username: string, { includeDeactivated = false } = {}) {
     const byName = eq(users.username, username.toLowerCase());
-    return this.db
+    const [user] = await this.db
       .select()
       .from(users)
-      .where(includeDeactivated ? byName : and(byName, isActiveUser))
-      .get();
+      .where(includeDeactivated ? byName : and(byName, isActiveUser));
+    return user;
   }
 
-  private publicProfileOf(user: typeof users.$inferSelect, hidden: readonly number[] = []): PublicProfile {
-    const followers = this.db
+  private async publicProfileOf(user: typeof users.$inferSelect, hidden: readonly number[] = []): Promise<PublicProfile> {
+    const followers = await this.db
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followerId))
       .where(and(eq(userFollows.followeeId, user.id), isActiveUser, notIn(users.id, hidden)))
-      .orderBy(asc(users.username))
-      .all();
-    const following = this.db
+      .orderBy(asc(users.username));
+    const following = await this.db
       .select({ username: users.username })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followeeId))
       .where(and(eq(userFollows.followerId, user.id), isActiveUser, notIn(users.id, hidden)))
-      .orderBy(asc(users.username))
-      .all();
-    const [{ value: numberOfPosts }] = this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id)).all();
+      .orderBy(asc(users.username));
+    const [{ value: numberOfPosts }] = await this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id));
+    const images = await this.profileImagesOf([user.id]);
+    const followedPlaces = await this.followedPlaces(user.id);
     return {
       username: user.username,
       first_name: user.firstName,
       last_name: user.lastName,
       bio: user.bio,
       current_fav_order: user.currentFavOrder,
-      profile_images: this.profileImagesOf([user.id]).get(user.id) ?? [],
+      profile_images: images.get(user.id) ?? [],
       followers: followers.map((row) => row.username),
       following: [
         ...following.map((row) => row.username),
-        ...this.followedPlaces(user.id).map((place) => placeEntry(place.id, place.name)),
+        ...followedPlaces.map((place) => placeEntry(place.id, place.name)),
       ],
       number_of_posts: numberOfPosts,
     };
   }
 
-  private followedPlaces(userId: number) {
+  private async followedPlaces(userId: number) {
     return this.db
       .select({ id: establishments.id, name: establishments.name })
       .from(placeFollows)
       .innerJoin(establishments, eq(establishments.id, placeFollows.establishmentId))
       .where(eq(placeFollows.userId, userId))
-      .orderBy(asc(establishments.name))
-      .all();
+      .orderBy(asc(establishments.name));
   }
 
-  private profileImagesOf(userIds: number[]): Map<number, string[]> {
+  private async profileImagesOf(userIds: number[]): Promise<Map<number, string[]>> {
     const byUser = new Map<number, string[]>();
     if (userIds.length === 0) return byUser;
-    const rows = this.db
+    const rows = await this.db
       .select({ userId: profileImages.userId, fileName: profileImages.fileName })
       .from(profileImages)
       .where(inArray(profileImages.userId, userIds))
-      .orderBy(asc(profileImages.id))
-      .all();
+      .orderBy(asc(profileImages.id));
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.fileName]);
     return byUser;
   }
