@@ -30,7 +30,7 @@ describe('admin files: logs, database backups and their download', () => {
     app = await startTestApp({ ADMIN_EMAILS: ADMIN });
     ann = await registerAccount(app, 'annfiles');
     admin = await registerAccount(app, 'bossfiles');
-    insertEstablishment(app.db, { placeId: 'siplog:files-cafe', name: 'Files Cafe', lat: 41.88, lng: -87.63, city: 'Chicago', state: 'IL' });
+    await insertEstablishment(app.data, { placeId: 'siplog:files-cafe', name: 'Files Cafe', lat: 41.88, lng: -87.63, city: 'Chicago', state: 'IL' });
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } }).jpeg().toBuffer();
     const form = new FormData();
     form.append('file1', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ADMIN_MESSAGES, adminDownloadSchema, logFileSchema } from '@siplog/contracts';
-import { backupDatabaseTo, type DB } from '@siplog/db';
+import { backupDatabaseTo, type Database, type DB } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import { parseInput } from '../../common/zod-issue';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 
 /** The most of one day's log a reply carries: its last 5 MB, after a note saying so. */
 export const LOG_REPLY_MAX_BYTES = 5 * 1024 * 1024;
@@ -72,7 +72,7 @@ export class AdminFilesService {
   private backupQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly auth: AuthService,
   ) {}
@@ -155,8 +155,11 @@ export class AdminFilesService {
     this.logger.log(`admin ${actor.email} started database backup ${filename}`);
     let check: string[];
     try {
+      // SQLite's online backup, of the one connection's file. PostgreSQL backups are not made here yet.
+      if (!this.db.sqlite) throw new Error('online backup needs SQLite');
       fs.mkdirSync(this.config.backupsDir, { recursive: true });
-      check = await backupDatabaseTo(this.db, partialPath);
+      // backupDatabaseTo reads only the connection (its file name).
+      check = await backupDatabaseTo({ $client: this.db.sqlite } as DB, partialPath);
     } catch (error) {
       this.removeQuietly(partialPath);
       this.logger.error(`admin ${actor.email}: database backup ${filename} failed: ${error instanceof Error ? error.message : String(error)}`);

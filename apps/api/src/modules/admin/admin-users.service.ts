@@ -8,12 +8,12 @@ import {
   type adminSendEmailSchema,
   type adminUpdateUserSchema,
 } from '@siplog/contracts';
-import { posts, users, type DB } from '@siplog/db';
+import { posts, users, type Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PostService, type PostView } from '../post/post.service';
@@ -70,7 +70,7 @@ export class AdminUsersService {
   private readonly logger = new Logger(AdminUsersService.name);
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly auth: AuthService,
     private readonly mail: MailService,
     private readonly posts: PostService,
@@ -84,14 +84,13 @@ export class AdminUsersService {
   }
 
   /** Everyone (deactivated people too), by e-mail; only verified ones when the Verified box is checked (`true`). */
-  getUsers(actor: AuthUser, verifiedOnly?: boolean): { users: UserAdminView[] } {
+  async getUsers(actor: AuthUser, verifiedOnly?: boolean): Promise<{ users: UserAdminView[] }> {
     this.auth.requireAdmin(actor);
-    const rows = this.db
+    const rows = await this.db
       .select(adminViewColumns)
       .from(users)
       .where(verifiedOnly ? eq(users.verified, true) : undefined)
-      .orderBy(asc(users.email))
-      .all();
+      .orderBy(asc(users.email));
     this.audit(actor, 'listed', verifiedOnly ? 'verified users' : 'all users');
     return {
       users: rows.map(({ deactivatedAt, suspendedAt, ...row }) => ({ ...row, deactivated: deactivatedAt !== null, suspended: suspendedAt !== null })),
@@ -101,7 +100,7 @@ export class AdminUsersService {
   /** Mails the person a temporary password, exactly as 'Email Password' does; their password keeps working until it is used. */
   async changePassword(actor: AuthUser, email: string): Promise<AdminDone> {
     this.auth.requireAdmin(actor);
-    const user = this.findUser(email);
+    const user = await this.findUser(email);
     try {
       await this.auth.sendTemporaryPassword(user);
     } catch (error) {
@@ -113,9 +112,9 @@ export class AdminUsersService {
   }
 
   /** Absent fields stay as they are; a blank name stays too (a person always has one), a blank address or phone clears it. */
-  updateUser(actor: AuthUser, input: UpdateUserInput): AdminDone {
+  async updateUser(actor: AuthUser, input: UpdateUserInput): Promise<AdminDone> {
     this.auth.requireAdmin(actor);
-    const user = this.findUser(input.email);
+    const user = await this.findUser(input.email);
     const changes: Partial<typeof users.$inferInsert> = {};
     if (input.firstname) changes.firstName = input.firstname;
     if (input.lastname) changes.lastName = input.lastname;
@@ -123,7 +122,7 @@ export class AdminUsersService {
     if (input.phonenumber !== undefined) changes.phone = input.phonenumber;
     if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
     if (Object.keys(changes).length > 0) {
-      this.db.update(users).set(changes).where(eq(users.id, user.id)).run();
+      await this.db.update(users).set(changes).where(eq(users.id, user.id));
       this.cache.changed(EVERYTHING);
     }
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
@@ -133,7 +132,7 @@ export class AdminUsersService {
   /** The admin's message to one person, greeted by first name; a mail failure is 503 'Failed to send email'. */
   async sendEmail(actor: AuthUser, input: SendEmailInput): Promise<AdminDone> {
     this.auth.requireAdmin(actor);
-    const user = this.findUser(input.recipient);
+    const user = await this.findUser(input.recipient);
     try {
       await this.mail.send({ to: user.email, subject: input.subject, text: `Hi ${user.firstName},\n\n${input.message}` });
     } catch (error) {
@@ -145,22 +144,21 @@ export class AdminUsersService {
   }
 
   /** All of one person's reviews, newest first, in the feed's post shape. */
-  postsByUser(actor: AuthUser, email: string): { posts: PostView[] } {
+  async postsByUser(actor: AuthUser, email: string): Promise<{ posts: PostView[] }> {
     this.auth.requireAdmin(actor);
-    const user = this.findUser(email);
+    const user = await this.findUser(email);
     this.audit(actor, 'loaded the posts of', user.email);
-    return { posts: this.posts.allByUser(user.id) };
+    return { posts: await this.posts.allByUser(user.id) };
   }
 
   /** Deletes a review with its photos, likes and comments; an establishment_id that is not the review's is 404 too. */
   async deletePost(actor: AuthUser, input: DeletePostInput): Promise<AdminDone> {
     this.auth.requireAdmin(actor);
-    const post = this.db
+    const [post] = await this.db
       .select({ establishmentId: posts.establishmentId, username: users.username })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
-      .where(eq(posts.id, input.post_id))
-      .get();
+      .where(eq(posts.id, input.post_id));
     if (!post || (input.establishment_id !== undefined && input.establishment_id !== post.establishmentId)) {
       throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
     }
@@ -169,12 +167,11 @@ export class AdminUsersService {
     return { status: 200, msg: ADMIN_MESSAGES.postDeleted };
   }
 
-  private findUser(email: string) {
-    const user = this.db
+  private async findUser(email: string) {
+    const [user] = await this.db
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
-      .where(eq(users.email, email))
-      .get();
+      .where(eq(users.email, email));
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return user;
   }
