@@ -7,3 +7,4 @@ export * from './sqlite-database';
 export * from './pg-database';
 export * from './named-params';
 export * from './open';
+export * from './dialect-sql';

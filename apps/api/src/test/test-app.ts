@@ -9,6 +9,7 @@ import type { Database, DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig, type AppConfig } from '../config/app.config';
 import { DATABASE, SQLITE_DB } from '../modules/database/database.module';
+import { dropTestDatabase, freshTestDatabaseUrl } from './test-database';
 
 export const TEST_SUPPORT_EMAIL = 'support@siplog.test';
 
@@ -32,7 +33,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole app on 127.0.0.1 over a real SQLite file in a fresh temp DATA_DIR. */
+/** The whole app on 127.0.0.1 over a fresh database (a SQLite file in its temp DATA_DIR, or a new PostgreSQL database). */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-api-'));
   const webDist = path.join(dataDir, 'web-dist');
@@ -44,8 +45,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   fs.writeFileSync(path.join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
 
+  const databaseUrl = await freshTestDatabaseUrl();
   const config = loadConfig({
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
     LOG_TO_CONSOLE: 'false',
     WEB_DIST_DIR: webDist,
@@ -93,6 +96,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
