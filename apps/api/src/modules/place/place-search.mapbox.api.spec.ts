@@ -137,7 +137,7 @@ describe('place search with MAPBOX_TOKEN, against a local fake of Mapbox', () =>
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     app = await startTestApp({ MAPBOX_TOKEN: 'pk.test', MAPBOX_API_URL: fakeUrl });
-    insertEstablishment(app.db, { placeId: 'ours-1', name: 'Dark Horse Tea', city: 'Chicago', state: 'IL', lat: 41.904, lng: -87.668 });
+    await insertEstablishment(app.data, { placeId: 'ours-1', name: 'Dark Horse Tea', city: 'Chicago', state: 'IL', lat: 41.904, lng: -87.668 });
   });
   afterAll(async () => {
     await app.close();

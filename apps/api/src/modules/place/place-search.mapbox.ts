@@ -117,7 +117,7 @@ export class MapboxPlaceSearch implements PlaceSearch {
   ) {}
 
   async search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
-    const { near, other } = this.offline.establishments(query, center);
+    const { near, other } = await this.offline.establishments(query, center);
     const [areas, pois] = await Promise.all([
       this.areas(query, center).catch((error: unknown) => {
         this.logFailure('geocoding', error);
@@ -174,24 +174,23 @@ export class MapboxPlaceSearch implements PlaceSearch {
       params.set('poi_category', POI_CATEGORIES);
     }
     const features = await this.features(path, params);
-    return features
-      .map(placeInfoOf)
-      .filter((info) => distanceMeters(center, info) <= LIMITS.placeSearchRadiusMeters)
-      .map((info): PlaceSearchResult => {
-        const known = this.places.byPlaceId(info.place_id);
-        if (known) return establishmentResultOf({ ...known });
-        this.providerPlaces.set(info.place_id, info);
-        return {
-          kind: 'place',
-          id: `mapbox:${info.place_id}`,
-          name: info.name,
-          label: formatPlaceLabel(info),
-          lat: info.lat,
-          lng: info.lng,
-          place_info: info,
-          zoom: PLACE_LIMITS.zoomForEstablishment,
-        };
-      });
+    const infos = features.map(placeInfoOf).filter((info) => distanceMeters(center, info) <= LIMITS.placeSearchRadiusMeters);
+    const knownRows = await Promise.all(infos.map((info) => this.places.byPlaceId(info.place_id)));
+    return infos.map((info, i): PlaceSearchResult => {
+      const known = knownRows[i];
+      if (known) return establishmentResultOf({ ...known });
+      this.providerPlaces.set(info.place_id, info);
+      return {
+        kind: 'place',
+        id: `mapbox:${info.place_id}`,
+        name: info.name,
+        label: formatPlaceLabel(info),
+        lat: info.lat,
+        lng: info.lng,
+        place_info: info,
+        zoom: PLACE_LIMITS.zoomForEstablishment,
+      };
+    });
   }
 
   /** One GET with the token and a timeout; features that do not have the recorded shape are skipped. */

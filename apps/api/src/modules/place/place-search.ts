@@ -45,7 +45,7 @@ export class OfflinePlaceSearch implements PlaceSearch {
   ) {}
 
   async search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
-    const { near, other } = this.establishments(query, center);
+    const { near, other } = await this.establishments(query, center);
     return mergeResults(near, this.areas(query), other);
   }
 
@@ -55,13 +55,12 @@ export class OfflinePlaceSearch implements PlaceSearch {
   }
 
   /** User text becomes quoted prefix terms, so quotes, operators, `*`, NEAR and parentheses are only text. */
-  establishments(query: string, center: LatLng | null): EstablishmentHits {
+  async establishments(query: string, center: LatLng | null): Promise<EstablishmentHits> {
     const match = ftsPrefixQuery(query);
     if (!match) return { near: [], other: [] };
     let near: PinRow[] = [];
     if (center) {
-      near = this.places
-        .searchTextInBox(match, boxAround(center, PLACE_LIMITS.searchNearbyMeters), PLACE_LIMITS.searchResultsMax)
+      near = (await this.places.searchTextInBox(match, boxAround(center, PLACE_LIMITS.searchNearbyMeters), PLACE_LIMITS.searchResultsMax))
         .map((row) => ({ row, distance: distanceMeters(center, row) }))
         .filter(({ distance }) => distance <= PLACE_LIMITS.searchNearbyMeters)
         .sort((a, b) => a.distance - b.distance)
@@ -69,7 +68,7 @@ export class OfflinePlaceSearch implements PlaceSearch {
         .map(({ row }) => row);
     }
     const nearIds = new Set(near.map((row) => row.id));
-    const other = this.places.searchText(match, PLACE_LIMITS.searchResultsMax).filter((row) => !nearIds.has(row.id));
+    const other = (await this.places.searchText(match, PLACE_LIMITS.searchResultsMax)).filter((row) => !nearIds.has(row.id));
     return { near: near.map(establishmentResultOf), other: other.map(establishmentResultOf) };
   }
 

@@ -41,11 +41,11 @@ describe('establishments: selecting, loading, finding by location', () => {
   const select = (info: Record<string, unknown>, headers = newClient()) => app.post('/api/place/placeselected', { place_info: info, details: { source: 'test' } }, headers);
   /** A place as a provider once gave it (offline there is no provider, so the test writes it). */
   const known = (info: ReturnType<typeof placeInfo>) =>
-    insertEstablishment(app.db, { placeId: info.place_id, name: info.name, street: info.street, city: info.city, state: info.state, zip: info.zip, country: info.country, lat: info.lat, lng: info.lng });
+    insertEstablishment(app.data, { placeId: info.place_id, name: info.name, street: info.street, city: info.city, state: info.state, zip: info.zip, country: info.country, lat: info.lat, lng: info.lng });
   const add = (place: Record<string, unknown>) => app.post('/api/place/addplace', place, ann.auth);
 
   it('answers a known place_id with the spec establishment shape, whatever else the client sends', async () => {
-    known(placeInfo());
+    await known(placeInfo());
     const selected = await select(placeInfo());
     expect(selected.status).toBe(200);
     expect(selected.body).toEqual({
@@ -154,7 +154,7 @@ describe('following places', () => {
     app = await startTestApp();
     ann = await registerAccount(app, 'annfollow');
     bob = await registerAccount(app, 'bobfollow');
-    placeId = insertEstablishment(app.db, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: LOOP.lat, lng: LOOP.lng }).id;
+    placeId = (await insertEstablishment(app.data, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: LOOP.lat, lng: LOOP.lng })).id;
   });
   afterAll(() => app.close());
 
@@ -208,9 +208,9 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     ann = await registerAccount(app, 'annmap');
     const annId = app.db.select().from(users).where(eq(users.username, 'annmap')).get()!.id;
     // A grid of places around the Loop, one of them reviewed (it must rank first).
-    app.db.transaction((tx) => {
+    await app.data.transaction(async () => {
       for (let i = 0; i < PLACE_LIMITS.boundsPinsMax + 20; i++) {
-        insertEstablishment(tx, {
+        await insertEstablishment(app.data, {
           placeId: `grid-${i}`,
           name: `Grid Cafe ${i}`,
           city: 'Chicago',
@@ -292,7 +292,7 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
 
   it('searches our places (prefix, diacritics, near first) and areas, and never fails on FTS syntax', async () => {
     const client = newClient();
-    insertEstablishment(app.db, { placeId: 'cafe-accent', name: 'Café Zoë', city: 'Evanston', state: 'IL', lat: 42.05, lng: -87.68 });
+    await insertEstablishment(app.data, { placeId: 'cafe-accent', name: 'Café Zoë', city: 'Evanston', state: 'IL', lat: 42.05, lng: -87.68 });
     const accent = await app.post('/api/place/search', { query: 'cafe zo' }, client);
     expect(accent.body.results[0]).toMatchObject({ kind: 'establishment', name: 'Café Zoë', label: 'Evanston, IL' });
     const near = await app.post('/api/place/search', { query: 'grid cafe', lat: 41.85, lng: -87.66 }, client);
@@ -322,7 +322,7 @@ describe("review totals: only active people's reviews, on pins and the place pag
   it('drops a deactivated reviewer from the pin and the page, and brings them back when they sign in', async () => {
     await registerAccount(app, 'staysput');
     const leaves = await registerAccount(app, 'leavesnow');
-    const place = insertEstablishment(app.db, { placeId: 'prov-totals', name: 'Totals Tea', city: 'Chicago', lat: 41.93, lng: -87.7 });
+    const place = await insertEstablishment(app.data, { placeId: 'prov-totals', name: 'Totals Tea', city: 'Chicago', lat: 41.93, lng: -87.7 });
     for (const [username, rating] of [['staysput', 5], ['leavesnow', 2]] as const) {
       const userId = app.db.select().from(users).where(eq(users.username, username)).get()!.id;
       app.db.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Chai', review: 'Fine', rating }).run();

@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDatabase, type DB } from '@siplog/db';
+import { openMigratedDatabase, SqliteDatabase, type DB, type Orm, type Preparable } from '@siplog/db';
 import { PlaceRepository } from './place.repository';
 
-type Prepared = { getQuery(): { sql: string; params: unknown[] } };
+type Built = { toSQL(): { sql: string; params: unknown[] } };
+
+/** The Database on one SQLite file, keeping each prepared query as built, by name, to read its SQL. */
+class BuiltQueries extends SqliteDatabase {
+  readonly built = new Map<string, Built>();
+
+  override prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>) {
+    this.built.set(name, build(this.orm) as unknown as Built);
+    return super.prepared(name, build);
+  }
+}
 
 /** The plan SQLite picks for one of the repository's prepared queries, one step a line. */
-function planOf(db: DB, repository: PlaceRepository, query: string): string[] {
-  const { sql, params } = (repository as unknown as Record<string, Prepared>)[query].getQuery();
+function planOf(database: BuiltQueries, name: string): string[] {
+  const query = database.built.get(name);
+  if (!query) throw new Error(`no prepared query ${name}`);
+  const { sql, params } = query.toSQL();
   const values = params.map((param) => (typeof param === 'object' && param !== null ? 1 : param));
-  return db.$client
+  return database.sqlite
     .prepare(`explain query plan ${sql}`)
     .all(...values)
     .map((row) => (row as { detail: string }).detail);
@@ -20,12 +32,13 @@ function planOf(db: DB, repository: PlaceRepository, query: string): string[] {
 describe('place queries: the plans the design relies on', () => {
   let dir: string;
   let db: DB;
-  let repository: PlaceRepository;
+  let database: BuiltQueries;
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-place-plans-'));
     db = openMigratedDatabase(path.join(dir, 'app.db'));
-    repository = new PlaceRepository(db);
+    database = new BuiltQueries(db);
+    new PlaceRepository(database);
   });
   afterAll(() => {
     db.$client.close();
@@ -33,15 +46,15 @@ describe('place queries: the plans the design relies on', () => {
   });
 
   it('lets the R*Tree drive bounds and nearness queries, each candidate then read by primary key', () => {
-    for (const query of ['inBoundsQuery', 'nearQuery']) {
-      const plan = planOf(db, repository, query);
+    for (const query of ['place.inBounds', 'place.near']) {
+      const plan = planOf(database, query);
       expect(plan[0], query).toMatch(/^SCAN \S+ VIRTUAL TABLE INDEX 2:/);
       expect(plan[1], query).toMatch(/^SEARCH \S+ USING INTEGER PRIMARY KEY/);
     }
   });
 
   it('ranks text matches inside FTS5 before joining, with the box as a list rather than a lookup per place', () => {
-    const plan = planOf(db, repository, 'textInBoxQuery').join(' | ');
+    const plan = planOf(database, 'place.textInBox').join(' | ');
     expect(plan).toMatch(/SCAN establishments_fts VIRTUAL TABLE INDEX 0:M/);
     expect(plan).not.toMatch(/INDEX 0:=M/);
     expect(plan).toMatch(/LIST SUBQUERY/);

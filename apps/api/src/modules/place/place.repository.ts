@@ -9,10 +9,10 @@ import {
   posts,
   slugForNewPlace,
   users,
-  type DB,
+  type Database,
   type EstablishmentRow,
 } from '@siplog/db';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import type { Box } from '../../common/geo';
 import { establishmentsFts, establishmentsRtree } from './place.tables';
 
@@ -95,155 +95,155 @@ export class PlaceRepository {
   private readonly isFollowingQuery;
   private readonly followerNamesQuery;
 
-  constructor(@Inject(SQLITE_DB) private readonly db: DB) {
-    this.byIdQuery = db.select().from(establishments).where(eq(establishments.id, P('id'))).prepare();
-    this.byPlaceIdQuery = db.select().from(establishments).where(eq(establishments.placeId, P('placeId'))).prepare();
-    this.bySlugQuery = db.select().from(establishments).where(eq(establishments.slug, P('slug'))).prepare();
-    this.followerCountQuery = db
-      .select({ value: count() })
-      .from(placeFollows)
-      .innerJoin(users, eq(users.id, placeFollows.userId))
-      .where(and(eq(placeFollows.establishmentId, P('id')), isActiveUser))
-      .prepare();
-    this.followerCountsQuery = db
-      .select({ id: placeFollows.establishmentId, value: count() })
-      .from(placeFollows)
-      .innerJoin(users, eq(users.id, placeFollows.userId))
-      .where(and(inIds(placeFollows.establishmentId), isActiveUser))
-      .groupBy(placeFollows.establishmentId)
-      .prepare();
-    // Each place's newest review photos, numbered per place so the cap applies to each, not to the batch.
-    const numbered = db
-      .select({
-        id: posts.establishmentId,
-        fileName: postImages.fileName,
-        n: sql<number>`row_number() over (partition by ${posts.establishmentId} order by ${posts.createdAt} desc, ${posts.id} desc, ${postImages.position} asc)`.as('n'),
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .innerJoin(postImages, eq(postImages.postId, posts.id))
-      .where(and(inIds(posts.establishmentId), isActiveUser))
-      .as('numbered');
-    this.imagesQuery = db
-      .select({ id: numbered.id, fileName: numbered.fileName })
-      .from(numbered)
-      .where(sql`"numbered"."n" <= ${PLACE_LIMITS.establishmentImagesMax}`)
-      .orderBy(numbered.id, sql`"numbered"."n"`)
-      .prepare();
-    this.inBoundsQuery = db
-      .select(pinColumns)
-      .from(establishmentsRtree)
-      .crossJoin(establishments)
-      .where(inBox)
-      .orderBy(desc(establishments.postCount), desc(establishments.id))
-      .limit(P('limit'))
-      .prepare();
-    this.boxCountQuery = db
-      .select({ value: count() })
-      .from(db.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox).limit(P('probe')).as('probe'))
-      .prepare();
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    this.byIdQuery = db.prepared('place.byId', (orm) => orm.select().from(establishments).where(eq(establishments.id, P('id'))));
+    this.byPlaceIdQuery = db.prepared('place.byPlaceId', (orm) => orm.select().from(establishments).where(eq(establishments.placeId, P('placeId'))));
+    this.bySlugQuery = db.prepared('place.bySlug', (orm) => orm.select().from(establishments).where(eq(establishments.slug, P('slug'))));
+    this.followerCountQuery = db.prepared('place.followerCount', (orm) =>
+      orm
+        .select({ value: count() })
+        .from(placeFollows)
+        .innerJoin(users, eq(users.id, placeFollows.userId))
+        .where(and(eq(placeFollows.establishmentId, P('id')), isActiveUser)),
+    );
+    this.followerCountsQuery = db.prepared('place.followerCounts', (orm) =>
+      orm
+        .select({ id: placeFollows.establishmentId, value: count() })
+        .from(placeFollows)
+        .innerJoin(users, eq(users.id, placeFollows.userId))
+        .where(and(inIds(placeFollows.establishmentId), isActiveUser))
+        .groupBy(placeFollows.establishmentId),
+    );
+    this.imagesQuery = db.prepared('place.images', (orm) => {
+      // Each place's newest review photos, numbered per place so the cap applies to each, not to the batch.
+      const numbered = orm
+        .select({
+          id: posts.establishmentId,
+          fileName: postImages.fileName,
+          n: sql<number>`row_number() over (partition by ${posts.establishmentId} order by ${posts.createdAt} desc, ${posts.id} desc, ${postImages.position} asc)`.as('n'),
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .innerJoin(postImages, eq(postImages.postId, posts.id))
+        .where(and(inIds(posts.establishmentId), isActiveUser))
+        .as('numbered');
+      return orm
+        .select({ id: numbered.id, fileName: numbered.fileName })
+        .from(numbered)
+        .where(sql`"numbered"."n" <= ${PLACE_LIMITS.establishmentImagesMax}`)
+        .orderBy(numbered.id, sql`"numbered"."n"`);
+    });
+    this.inBoundsQuery = db.prepared('place.inBounds', (orm) =>
+      orm
+        .select(pinColumns)
+        .from(establishmentsRtree)
+        .crossJoin(establishments)
+        .where(inBox)
+        .orderBy(desc(establishments.postCount), desc(establishments.id))
+        .limit(P('limit')),
+    );
+    this.boxCountQuery = db.prepared('place.boxCount', (orm) =>
+      orm.select({ value: count() }).from(orm.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox).limit(P('probe')).as('probe')),
+    );
     // `+lat`, `+lng`: no index on them, so SQLite walks establishments_rank_idx (already in order) and stops at the cap.
-    this.denseBoundsQuery = db
-      .select(pinColumns)
-      .from(establishments)
-      .where(
-        and(
-          sql`+${establishments.lat} >= ${P('south')}`,
-          sql`+${establishments.lat} <= ${P('north')}`,
-          sql`+${establishments.lng} >= ${P('west')}`,
-          sql`+${establishments.lng} <= ${P('east')}`,
-        ),
-      )
-      .orderBy(desc(establishments.postCount), desc(establishments.id))
-      .limit(P('limit'))
-      .prepare();
-    this.nearQuery = db
-      .select(getTableColumns(establishments))
-      .from(establishmentsRtree)
-      .crossJoin(establishments)
-      .where(inBox)
-      .prepare();
+    this.denseBoundsQuery = db.prepared('place.denseBounds', (orm) =>
+      orm
+        .select(pinColumns)
+        .from(establishments)
+        .where(
+          and(
+            sql`+${establishments.lat} >= ${P('south')}`,
+            sql`+${establishments.lat} <= ${P('north')}`,
+            sql`+${establishments.lng} >= ${P('west')}`,
+            sql`+${establishments.lng} <= ${P('east')}`,
+          ),
+        )
+        .orderBy(desc(establishments.postCount), desc(establishments.id))
+        .limit(P('limit')),
+    );
+    this.nearQuery = db.prepared('place.near', (orm) => orm.select(getTableColumns(establishments)).from(establishmentsRtree).crossJoin(establishments).where(inBox));
     // Rank inside FTS5 first and join only the winners: joining every match before sorting costs several times more.
-    const hits = db
-      .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
-      .from(establishmentsFts)
-      .where(sql`establishments_fts MATCH ${P('match')}`)
-      .orderBy(ftsRank)
-      .limit(P('limit'))
-      .as('hits');
-    this.textQuery = db
-      .select(pinColumns)
-      .from(hits)
-      .innerJoin(establishments, eq(establishments.id, hits.id))
-      .orderBy(sql`"hits"."rank"`)
-      .prepare();
+    this.textQuery = db.prepared('place.text', (orm) => {
+      const hits = orm
+        .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
+        .from(establishmentsFts)
+        .where(sql`establishments_fts MATCH ${P('match')}`)
+        .orderBy(ftsRank)
+        .limit(P('limit'))
+        .as('hits');
+      return orm.select(pinColumns).from(hits).innerJoin(establishments, eq(establishments.id, hits.id)).orderBy(sql`"hits"."rank"`);
+    });
     // The same rank-first plan within the box: FTS5 walks its matches and keeps those in the R*Tree's box (a list
     // built once), ranks only them, then joins the winners. `+rowid` stops SQLite handing the list to FTS5 as
     // one rowid lookup (a full MATCH) per place in the box, which costs a hundred times more.
-    const boxIds = db.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox);
-    const hitsInBox = db
-      .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
-      .from(establishmentsFts)
-      .where(and(sql`establishments_fts MATCH ${P('match')}`, sql`+${establishmentsFts.rowid} in ${boxIds}`))
-      .orderBy(ftsRank)
-      .limit(P('limit'))
-      .as('hits_in_box');
-    this.textInBoxQuery = db
-      .select(pinColumns)
-      .from(hitsInBox)
-      .innerJoin(establishments, eq(establishments.id, hitsInBox.id))
-      .where(inRealBox)
-      .orderBy(sql`"hits_in_box"."rank"`)
-      .prepare();
-    this.feedQuery = db
-      .select()
-      .from(establishments)
-      // Most recently reviewed first (the index on last_post_at, id read backwards); never-reviewed places last.
-      .orderBy(desc(establishments.lastPostAt), desc(establishments.id))
-      .limit(P('limit'))
-      .offset(P('offset'))
-      .prepare();
-    this.isFollowingQuery = db
-      .select({ userId: placeFollows.userId })
-      .from(placeFollows)
-      .where(and(eq(placeFollows.userId, P('userId')), eq(placeFollows.establishmentId, P('id'))))
-      .prepare();
-    this.followerNamesQuery = db
-      .select({ id: users.id, username: users.username })
-      .from(placeFollows)
-      .innerJoin(users, eq(users.id, placeFollows.userId))
-      .where(and(eq(placeFollows.establishmentId, P('id')), isActiveUser))
-      .orderBy(asc(users.username))
-      .prepare();
+    this.textInBoxQuery = db.prepared('place.textInBox', (orm) => {
+      const boxIds = orm.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox);
+      const hitsInBox = orm
+        .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
+        .from(establishmentsFts)
+        .where(and(sql`establishments_fts MATCH ${P('match')}`, sql`+${establishmentsFts.rowid} in ${boxIds}`))
+        .orderBy(ftsRank)
+        .limit(P('limit'))
+        .as('hits_in_box');
+      return orm
+        .select(pinColumns)
+        .from(hitsInBox)
+        .innerJoin(establishments, eq(establishments.id, hitsInBox.id))
+        .where(inRealBox)
+        .orderBy(sql`"hits_in_box"."rank"`);
+    });
+    this.feedQuery = db.prepared('place.feed', (orm) =>
+      orm
+        .select()
+        .from(establishments)
+        // Most recently reviewed first (the index on last_post_at, id read backwards); never-reviewed places last.
+        .orderBy(desc(establishments.lastPostAt), desc(establishments.id))
+        .limit(P('limit'))
+        .offset(P('offset')),
+    );
+    this.isFollowingQuery = db.prepared('place.isFollowing', (orm) =>
+      orm
+        .select({ userId: placeFollows.userId })
+        .from(placeFollows)
+        .where(and(eq(placeFollows.userId, P('userId')), eq(placeFollows.establishmentId, P('id')))),
+    );
+    this.followerNamesQuery = db.prepared('place.followerNames', (orm) =>
+      orm
+        .select({ id: users.id, username: users.username })
+        .from(placeFollows)
+        .innerJoin(users, eq(users.id, placeFollows.userId))
+        .where(and(eq(placeFollows.establishmentId, P('id')), isActiveUser))
+        .orderBy(asc(users.username)),
+    );
   }
 
-  byId(id: number): EstablishmentRow | undefined {
+  async byId(id: number): Promise<EstablishmentRow | undefined> {
     return this.byIdQuery.get({ id });
   }
 
-  byPlaceId(placeId: string): EstablishmentRow | undefined {
+  async byPlaceId(placeId: string): Promise<EstablishmentRow | undefined> {
     return this.byPlaceIdQuery.get({ placeId });
   }
 
-  bySlug(slug: string): EstablishmentRow | undefined {
+  async bySlug(slug: string): Promise<EstablishmentRow | undefined> {
     return this.bySlugQuery.get({ slug });
   }
 
-  followerCount(id: number): number {
-    return this.followerCountQuery.get({ id })?.value ?? 0;
+  async followerCount(id: number): Promise<number> {
+    return (await this.followerCountQuery.get({ id }))?.value ?? 0;
   }
 
   /** Active followers of each place, in one query (places nobody follows are absent). */
-  followerCounts(ids: number[]): Map<number, number> {
+  async followerCounts(ids: number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    return new Map(this.followerCountsQuery.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row.value]));
+    return new Map((await this.followerCountsQuery.all({ ids: JSON.stringify(ids) })).map((row) => [row.id, row.value]));
   }
 
   /** Each place's review photos by active people, newest first, at most PLACE_LIMITS.establishmentImagesMax each, in one query. */
-  imagesOf(ids: number[]): Map<number, string[]> {
+  async imagesOf(ids: number[]): Promise<Map<number, string[]>> {
     const images = new Map<number, string[]>();
     if (ids.length === 0) return images;
-    for (const row of this.imagesQuery.all({ ids: JSON.stringify(ids) })) {
+    for (const row of await this.imagesQuery.all({ ids: JSON.stringify(ids) })) {
       const own = images.get(row.id);
       if (own) own.push(row.fileName);
       else images.set(row.id, [row.fileName]);
@@ -252,68 +252,65 @@ export class PlaceRepository {
   }
 
   /** The most reviewed places in the box (newest first among equals), at most `limit`. */
-  inBounds(box: Box, limit: number) {
-    const inside = this.boxCountQuery.get({ ...box, probe: DENSE_BOX_PLACES })?.value ?? 0;
+  async inBounds(box: Box, limit: number) {
+    const inside = (await this.boxCountQuery.get({ ...box, probe: DENSE_BOX_PLACES }))?.value ?? 0;
     return (inside < DENSE_BOX_PLACES ? this.inBoundsQuery : this.denseBoundsQuery).all({ ...box, limit });
   }
 
   /** Every place in the box, whole rows (callers keep boxes small: a few hundred metres to a few kilometres). */
-  near(box: Box): EstablishmentRow[] {
+  async near(box: Box): Promise<EstablishmentRow[]> {
     return this.nearQuery.all({ ...box });
   }
 
   /** `match` must be a safe FTS5 expression (see ftsMatchOf). */
-  searchText(match: string, limit: number) {
+  async searchText(match: string, limit: number) {
     return this.textQuery.all({ match, limit });
   }
 
-  searchTextInBox(match: string, box: Box, limit: number) {
+  async searchTextInBox(match: string, box: Box, limit: number) {
     return this.textInBoxQuery.all({ match, ...box, limit });
   }
 
-  feed(limit: number, offset: number): EstablishmentRow[] {
+  async feed(limit: number, offset: number): Promise<EstablishmentRow[]> {
     return this.feedQuery.all({ limit, offset });
   }
 
   /** Inserts unless the place_id exists (insert-or-ignore on its unique index): the row, or undefined when ignored. */
-  insertIfNew(values: NewEstablishment): EstablishmentRow | undefined {
-    return this.db.insert(establishments).values(values).onConflictDoNothing({ target: establishments.placeId }).returning().get();
+  async insertIfNew(values: NewEstablishment): Promise<EstablishmentRow | undefined> {
+    return (await this.db.insert(establishments).values(values).onConflictDoNothing({ target: establishments.placeId }).returning())[0];
   }
 
-  setPlaceId(id: number, placeId: string): void {
-    this.db.update(establishments).set({ placeId }).where(eq(establishments.id, id)).run();
+  async setPlaceId(id: number, placeId: string): Promise<void> {
+    await this.db.update(establishments).set({ placeId }).where(eq(establishments.id, id));
   }
 
   /** The one slug rule (contracts' slugify, `-2`, `-3` on collision), shared with the seed through @siplog/db. */
-  slugFor(place: { name: string; city: string }): string {
+  slugFor(place: { name: string; city: string }): Promise<string> {
     return slugForNewPlace(this.db, place);
   }
 
-  /** Write transactions take the lock up front, so a check-then-insert cannot interleave with another connection's. */
-  writeTransaction<T>(work: () => T): T {
-    return this.db.transaction(() => work(), { behavior: 'immediate' });
+  /** Write transactions take the lock up front (SQLite's begin immediate), so a check-then-insert cannot interleave with another connection's. */
+  writeTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
-  isFollowing(userId: number, id: number): boolean {
-    return this.isFollowingQuery.get({ userId, id }) !== undefined;
+  async isFollowing(userId: number, id: number): Promise<boolean> {
+    return (await this.isFollowingQuery.get({ userId, id })) !== undefined;
   }
 
   /** Idempotent: the primary key keeps one row per person and place. */
-  follow(userId: number, id: number): void {
-    this.db.insert(placeFollows).values({ userId, establishmentId: id }).onConflictDoNothing().run();
+  async follow(userId: number, id: number): Promise<void> {
+    await this.db.insert(placeFollows).values({ userId, establishmentId: id }).onConflictDoNothing();
   }
 
-  unfollow(userId: number, id: number): void {
-    this.db.delete(placeFollows).where(and(eq(placeFollows.userId, userId), eq(placeFollows.establishmentId, id))).run();
+  async unfollow(userId: number, id: number): Promise<void> {
+    await this.db.delete(placeFollows).where(and(eq(placeFollows.userId, userId), eq(placeFollows.establishmentId, id)));
   }
 
   /** The place's active followers' usernames, leaving out the ids in `hidden` (people blocked either way by the reader). */
-  followerNames(id: number, hidden: readonly number[] = []): string[] {
-    return this.followerNamesQuery
-      .all({ id })
-      .filter((row) => !hidden.includes(row.id))
-      .map((row) => row.username);
+  async followerNames(id: number, hidden: readonly number[] = []): Promise<string[]> {
+    return (await this.followerNamesQuery.all({ id })).filter((row) => !hidden.includes(row.id)).map((row) => row.username);
   }
 }
 
-export type PinRow = ReturnType<PlaceRepository['inBounds']>[number];
+export type PinRow = Awaited<ReturnType<PlaceRepository['inBounds']>>[number];

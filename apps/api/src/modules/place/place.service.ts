@@ -64,21 +64,21 @@ export class PlaceService {
     private readonly blocks: BlockService,
   ) {}
 
-  loadEstablishment(id: number): { establishment: Establishment } {
-    return { establishment: this.viewOf(this.require(id)) };
+  async loadEstablishment(id: number): Promise<{ establishment: Establishment }> {
+    return { establishment: await this.viewOf(await this.require(id)) };
   }
 
   /**
    * `location` (the `/view/location/{location}` route): a place's slug ("dark-matter-coffee-chicago"),
    * a provider's place_id, or "lat,lng" for the nearest place within PLACE_LIMITS.locationMatchMeters.
    */
-  loadByLocation(location: string): { establishment: Establishment } {
+  async loadByLocation(location: string): Promise<{ establishment: Establishment }> {
     const point = parseLatLng(location);
     const row = point
-      ? this.nearestTo(point, PLACE_LIMITS.locationMatchMeters)
-      : (this.places.bySlug(location.toLowerCase()) ?? this.places.byPlaceId(location));
+      ? await this.nearestTo(point, PLACE_LIMITS.locationMatchMeters)
+      : ((await this.places.bySlug(location.toLowerCase())) ?? (await this.places.byPlaceId(location)));
     if (!row) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    return { establishment: this.viewOf(row) };
+    return { establishment: await this.viewOf(row) };
   }
 
   /**
@@ -88,7 +88,7 @@ export class PlaceService {
    * within PLACE_LIMITS.duplicateRadiusMeters is the same place. Offline there is no provider: 404.
    */
   async select(client: ClientInfo, input: z.output<typeof placeSelectedSchema>): Promise<{ status: 200; establishment: Establishment }> {
-    return { status: 200, establishment: this.viewOf(await this.knownOrProvided(client, input.place_info.place_id)) };
+    return { status: 200, establishment: await this.viewOf(await this.knownOrProvided(client, input.place_info.place_id)) };
   }
 
   /** The establishment a review names by `place_id`, created first when it is a provider's new place (as `select`). */
@@ -98,50 +98,51 @@ export class PlaceService {
 
   /** A place a signed-in person adds by dropping a pin: `siplog:{n}`, unless the same name is already within 30 m. */
   async add(actor: AuthUser, input: z.output<typeof addPlaceSchema>): Promise<{ status: 200; establishment: Establishment }> {
-    const existing = this.duplicateOf(input);
-    if (existing) return { status: 200, establishment: this.viewOf(existing) };
+    const existing = await this.duplicateOf(input);
+    if (existing) return { status: 200, establishment: await this.viewOf(existing) };
     await this.rateLimit.consume('placeAddByAccount', String(actor.id));
-    const row = this.create(input, null);
+    const row = await this.create(input, null);
     this.logger.log(`Place added by ${actor.username}: ${row.placeId}`);
-    return { status: 200, establishment: this.viewOf(row) };
+    return { status: 200, establishment: await this.viewOf(row) };
   }
 
   /** The most recently reviewed places first (the test feed card uses the first). */
-  forFeed(limit: number, skip: number): { establishment: Establishment[] } {
-    return { establishment: this.viewsOf(this.places.feed(limit, skip)) };
+  async forFeed(limit: number, skip: number): Promise<{ establishment: Establishment[] }> {
+    return { establishment: await this.viewsOf(await this.places.feed(limit, skip)) };
   }
 
-  isFollowed(actor: AuthUser, input: FollowInput): { followed: boolean } {
+  async isFollowed(actor: AuthUser, input: FollowInput): Promise<{ followed: boolean }> {
     assertActingUser(actor, { email: input.email });
-    const row = this.require(input.establishment_id);
-    return { followed: this.places.isFollowing(actor.id, row.id) };
+    const row = await this.require(input.establishment_id);
+    return { followed: await this.places.isFollowing(actor.id, row.id) };
   }
 
   /** Idempotent under repeated and concurrent calls: one row per person and place. */
-  follow(actor: AuthUser, input: FollowInput): { status: 200; followed: true; followers: number } {
+  async follow(actor: AuthUser, input: FollowInput): Promise<{ status: 200; followed: true; followers: number }> {
     assertActingUser(actor, { email: input.email });
-    const row = this.require(input.establishment_id);
-    this.places.follow(actor.id, row.id);
+    const row = await this.require(input.establishment_id);
+    await this.places.follow(actor.id, row.id);
     this.cache.changed(...followTags(actor, row.id));
-    return { status: 200, followed: true, followers: this.places.followerCount(row.id) };
+    return { status: 200, followed: true, followers: await this.places.followerCount(row.id) };
   }
 
-  unfollow(actor: AuthUser, input: FollowInput): { status: 200; followed: false; followers: number } {
+  async unfollow(actor: AuthUser, input: FollowInput): Promise<{ status: 200; followed: false; followers: number }> {
     assertActingUser(actor, { email: input.email });
-    const row = this.require(input.establishment_id);
-    this.places.unfollow(actor.id, row.id);
+    const row = await this.require(input.establishment_id);
+    await this.places.unfollow(actor.id, row.id);
     this.cache.changed(...followTags(actor, row.id));
-    return { status: 200, followed: false, followers: this.places.followerCount(row.id) };
+    return { status: 200, followed: false, followers: await this.places.followerCount(row.id) };
   }
 
   /** Usernames of the active people following the place. */
-  followers(id: number, viewer: AuthUser | null = null): { followers: string[] } {
-    return { followers: this.places.followerNames(this.require(id).id, this.blocks.hiddenFor(viewer)) };
+  async followers(id: number, viewer: AuthUser | null = null): Promise<{ followers: string[] }> {
+    const row = await this.require(id);
+    return { followers: await this.places.followerNames(row.id, await this.blocks.hiddenFor(viewer)) };
   }
 
   /** Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed first, capped. */
-  inBounds(box: z.output<typeof placeInBoundsSchema>): { places: PlacePin[]; truncated: boolean } {
-    const rows = this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1);
+  async inBounds(box: z.output<typeof placeInBoundsSchema>): Promise<{ places: PlacePin[]; truncated: boolean }> {
+    const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1);
     const truncated = rows.length > PLACE_LIMITS.boundsPinsMax;
     return { places: (truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows).map(pinOf), truncated };
   }
@@ -153,11 +154,11 @@ export class PlaceService {
   }
 
   /** An address to start from when adding a place: the nearest city within 50 km, and the zip of the nearest place within 2 km. */
-  suggestAddress(point: LatLng): { city: string; state: string; zip: string; country: string } {
+  async suggestAddress(point: LatLng): Promise<{ city: string; state: string; zip: string; country: string }> {
     const nearestCity = this.gazetteer.nearest(point.lat, point.lng);
     const city = nearestCity && distanceMeters(point, nearestCity) <= PLACE_LIMITS.citySuggestionMeters ? nearestCity : null;
     const neighbour = nearestWithin(
-      this.places.near(boxAround(point, PLACE_LIMITS.zipSuggestionMeters)),
+      await this.places.near(boxAround(point, PLACE_LIMITS.zipSuggestionMeters)),
       point,
       PLACE_LIMITS.zipSuggestionMeters,
       (row) => row.zip !== '',
@@ -166,59 +167,58 @@ export class PlaceService {
   }
 
   /** `/view/{location}`: a city or neighbourhood by name or slug, and the places around its centre, nearest first. */
-  area(location: string): { area: Area; establishments: Establishment[] } {
+  async area(location: string): Promise<{ area: Area; establishments: Establishment[] }> {
     const entry = this.gazetteer.findByName(location);
     if (!entry) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.areaNotFound);
     const radius = entry.kind === 'city' ? PLACE_LIMITS.areaRadiusCityMeters : PLACE_LIMITS.areaRadiusNeighbourhoodMeters;
-    const rows = this.places
-      .near(boxAround(entry, radius))
+    const rows = (await this.places.near(boxAround(entry, radius)))
       .map((row) => ({ row, distance: distanceMeters(entry, row) }))
       .filter(({ distance }) => distance <= radius)
       .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
       .slice(0, PLACE_LIMITS.areaEstablishmentsMax);
-    return { area: areaOf(entry), establishments: this.viewsOf(rows.map(({ row }) => row)) };
+    return { area: areaOf(entry), establishments: await this.viewsOf(rows.map(({ row }) => row)) };
   }
 
   private async knownOrProvided(client: ClientInfo, placeId: string): Promise<EstablishmentRow> {
-    const known = this.places.byPlaceId(placeId);
+    const known = await this.places.byPlaceId(placeId);
     if (known) return known;
     if (placeId.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
     const provided = this.placeSearch.providerPlace(placeId);
     if (!provided) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.searchAgain);
-    const existing = this.duplicateOf(provided);
+    const existing = await this.duplicateOf(provided);
     if (existing) return existing;
     await this.rateLimit.consume('placeCreateByIp', client.ip);
     // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
     return this.create(provided, provided.place_id);
   }
-  private require(id: number): EstablishmentRow {
-    const row = this.places.byId(id);
+  private async require(id: number): Promise<EstablishmentRow> {
+    const row = await this.places.byId(id);
     if (!row) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
     return row;
   }
 
-  private nearestTo(point: LatLng, meters: number): EstablishmentRow | undefined {
-    return nearestWithin(this.places.near(boxAround(point, meters)), point, meters);
+  private async nearestTo(point: LatLng, meters: number): Promise<EstablishmentRow | undefined> {
+    return nearestWithin(await this.places.near(boxAround(point, meters)), point, meters);
   }
 
   /** The same real place under another id: the same name (any case) within PLACE_LIMITS.duplicateRadiusMeters. */
-  private duplicateOf(place: { name: string; lat: number; lng: number }): EstablishmentRow | undefined {
+  private async duplicateOf(place: { name: string; lat: number; lng: number }): Promise<EstablishmentRow | undefined> {
     const name = place.name.toLowerCase();
     const radius = PLACE_LIMITS.duplicateRadiusMeters;
-    return nearestWithin(this.places.near(boxAround(place, radius)), place, radius, (row) => row.name.toLowerCase() === name);
+    return nearestWithin(await this.places.near(boxAround(place, radius)), place, radius, (row) => row.name.toLowerCase() === name);
   }
 
   /**
-   * Check and insert in one immediate transaction with no await between, so concurrent selections of one
-   * new place make one row (and the unique place_id stops any other writer). `placeId` null: one of ours.
+   * Check and insert in one write transaction awaiting nothing but the database, so concurrent selections of
+   * one new place make one row (and the unique place_id stops any other writer). `placeId` null: one of ours.
    */
-  private create(place: NewPlace, placeId: string | null): EstablishmentRow {
-    return this.places.writeTransaction(() => {
-      const existing = (placeId ? this.places.byPlaceId(placeId) : undefined) ?? this.duplicateOf(place);
+  private async create(place: NewPlace, placeId: string | null): Promise<EstablishmentRow> {
+    return this.places.writeTransaction(async () => {
+      const existing = (placeId ? await this.places.byPlaceId(placeId) : undefined) ?? (await this.duplicateOf(place));
       if (existing) return existing;
       const values = {
         placeId: placeId ?? `${OWN_PLACE_PREFIX}pending:${randomUUID()}`,
-        slug: this.places.slugFor({ name: place.name, city: place.city ?? '' }),
+        slug: await this.places.slugFor({ name: place.name, city: place.city ?? '' }),
         name: place.name,
         street: place.street ?? '',
         city: place.city ?? '',
@@ -228,30 +228,29 @@ export class PlaceService {
         lat: place.lat,
         lng: place.lng,
       };
-      const row = this.places.insertIfNew(values) ?? this.places.byPlaceId(values.placeId);
+      const row = (await this.places.insertIfNew(values)) ?? (await this.places.byPlaceId(values.placeId));
       if (!row) throw new AppError('CONFLICT');
       // Inside the transaction, which commits as this returns with nothing run in between; a rollback costs a miss.
       this.cache.changed(ANY_PLACE, placeTag(row.id));
       if (placeId) return row;
       // Our ids count establishments: the row's own id, known only once it is inserted.
       const ownId = `${OWN_PLACE_PREFIX}${row.id}`;
-      this.places.setPlaceId(row.id, ownId);
+      await this.places.setPlaceId(row.id, ownId);
       return { ...row, placeId: ownId };
     });
   }
 
-  private viewOf(row: EstablishmentRow): Establishment {
-    return this.viewsOf([row])[0];
+  private async viewOf(row: EstablishmentRow): Promise<Establishment> {
+    return (await this.viewsOf([row]))[0];
   }
 
   /**
    * The place page's shape for each row, with a fixed number of queries however many rows (feed, area).
    * Counts and rating are the trigger-kept totals, which count active people's reviews only (as pins do).
    */
-  private viewsOf(rows: EstablishmentRow[]): Establishment[] {
+  private async viewsOf(rows: EstablishmentRow[]): Promise<Establishment[]> {
     const ids = rows.map((row) => row.id);
-    const images = this.places.imagesOf(ids);
-    const followers = this.places.followerCounts(ids);
+    const [images, followers] = await Promise.all([this.places.imagesOf(ids), this.places.followerCounts(ids)]);
     return rows.map((row) => ({
       establishment_id: row.id,
       place_id: row.placeId,

@@ -16,7 +16,7 @@ describe('place procedures over tRPC', () => {
     ann = await registerAccount(app, 'anntrpcpl');
     bob = await registerAccount(app, 'bobtrpcpl');
     // Offline, placeselected answers only known places: the test writes the provider's place first.
-    insertEstablishment(app.db, { placeId: INFO.place_id, name: INFO.name, street: INFO.street, city: INFO.city, state: INFO.state, zip: INFO.zip, country: INFO.country, lat: INFO.lat, lng: INFO.lng });
+    await insertEstablishment(app.data, { placeId: INFO.place_id, name: INFO.name, street: INFO.street, city: INFO.city, state: INFO.state, zip: INFO.zip, country: INFO.country, lat: INFO.lat, lng: INFO.lng });
     const selected = await app.trpc('mutation', 'place.select', { place_info: INFO }, newClient());
     id = selected.data.establishment.establishment_id;
   });
