@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { desc, eq, max } from 'drizzle-orm';
 import { POST_MESSAGES, REVIEW_MESSAGES, type addPostDataSchema, type updatePostSchema } from '@siplog/contracts';
-import { establishments, postImages, posts, type DB } from '@siplog/db';
+import { establishments, postImages, posts, type Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
 import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
@@ -40,7 +40,7 @@ export class PostAuthoringService {
   private readonly logger = new Logger(PostAuthoringService.name);
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly images: ImageStore,
     private readonly places: PlaceService,
     private readonly rateLimit: RateLimitService,
@@ -67,16 +67,15 @@ export class PostAuthoringService {
     const names = await this.images.saveAll('postimages', files, REVIEW_MESSAGES.invalidFileType);
     try {
       const establishmentId = await this.places.establishmentIdFor(client, data.place_id);
-      const postId = this.db.transaction((tx) => {
-        const row = tx
-          .insert(posts)
-          .values({ userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating })
-          .returning({ id: posts.id })
-          .get();
-        tx.insert(postImages)
-          .values(names.map((fileName, position) => ({ postId: row.id, fileName, position })))
-          .run();
-        this.notifications.reviewPosted(actor, row.id, establishmentId, data.review);
+      const postId = await this.db.transaction(async () => {
+        const row = (
+          await this.db
+            .insert(posts)
+            .values({ userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating })
+            .returning({ id: posts.id })
+        )[0]!;
+        await this.db.insert(postImages).values(names.map((fileName, position) => ({ postId: row.id, fileName, position })));
+        await this.notifications.reviewPosted(actor, row.id, establishmentId, data.review);
         return row.id;
       });
       this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
@@ -89,30 +88,26 @@ export class PostAuthoringService {
   }
 
   /** The author (or an admin) changes the order, review and rating; photos and place stay. */
-  update(actor: AuthUser, input: z.output<typeof updatePostSchema>): { status: 200; msg: string; post: PostView } {
+  async update(actor: AuthUser, input: z.output<typeof updatePostSchema>): Promise<{ status: 200; msg: string; post: PostView }> {
     assertActingUser(actor, { email: input.email });
-    const author = this.requireWritable(actor, input.postid);
-    this.db.transaction(() => {
-      this.db
-        .update(posts)
-        .set({ orderText: input.order, review: input.review, rating: input.rating })
-        .where(eq(posts.id, input.postid))
-        .run();
+    const author = await this.requireWritable(actor, input.postid);
+    await this.db.transaction(async () => {
+      await this.db.update(posts).set({ orderText: input.order, review: input.review, rating: input.rating }).where(eq(posts.id, input.postid));
       // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
-      this.notifications.mentionsChanged(author, input.postid, input.review);
+      await this.notifications.mentionsChanged(author, input.postid, input.review);
     });
-    this.cache.changed(...this.reader.publicTagsOf(input.postid));
-    return { status: 200, msg: POST_MESSAGES.updated, post: this.reader.byId(input.postid).post };
+    this.cache.changed(...(await this.reader.publicTagsOf(input.postid)));
+    return { status: 200, msg: POST_MESSAGES.updated, post: (await this.reader.byId(input.postid)).post };
   }
 
   /** The author (or an admin) deletes a review: its likes, comments and image rows go with it, then its photo files. */
   async remove(actor: AuthUser, postId: number, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
-    this.requireWritable(actor, postId);
-    const changes = this.reader.publicTagsOf(postId);
-    const names = this.db.transaction((tx) => {
-      const files = tx.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId)).all();
-      tx.delete(posts).where(eq(posts.id, postId)).run(); // likes, comments and image rows cascade
+    await this.requireWritable(actor, postId);
+    const changes = await this.reader.publicTagsOf(postId);
+    const names = await this.db.transaction(async () => {
+      const files = await this.db.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId));
+      await this.db.delete(posts).where(eq(posts.id, postId)); // likes, comments and image rows cascade
       return files.map((file) => file.fileName);
     });
     this.cache.changed(...changes);
@@ -122,10 +117,10 @@ export class PostAuthoringService {
   }
 
   /** The places a person has reviewed, most recently reviewed first (the Quick Post's first location choices). */
-  userPlaces(actor: AuthUser, claimedEmail?: string): { places: UserPlace[] } {
+  async userPlaces(actor: AuthUser, claimedEmail?: string): Promise<{ places: UserPlace[] }> {
     assertActingUser(actor, { email: claimedEmail });
     const lastReviewed = max(posts.createdAt);
-    const rows = this.db
+    const rows = await this.db
       .select({
         place_id: establishments.placeId,
         establishment_id: establishments.id,
@@ -141,14 +136,13 @@ export class PostAuthoringService {
       .where(eq(posts.userId, actor.id))
       .groupBy(establishments.id)
       .orderBy(desc(lastReviewed))
-      .limit(USER_PLACES_MAX)
-      .all();
+      .limit(USER_PLACES_MAX);
     return { places: rows };
   }
 
   /** 404 for a review nobody can see, 403 for someone else's (unless an admin); the review's author. */
-  private requireWritable(actor: AuthUser, postId: number): Pick<AuthUser, 'id'> {
-    const row = this.db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).get();
+  private async requireWritable(actor: AuthUser, postId: number): Promise<Pick<AuthUser, 'id'>> {
+    const [row] = await this.db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
     if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
     if (row.userId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
     return { id: row.userId };

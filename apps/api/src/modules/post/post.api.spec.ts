@@ -15,7 +15,7 @@ describe("a person's order lists (the My Log and profile carousels)", () => {
     await registerAccount(app, 'fanorders');
     const annId = app.db.select().from(users).where(eq(users.username, 'annorders')).get()!.id;
     const fanId = app.db.select().from(users).where(eq(users.username, 'fanorders')).get()!.id;
-    const place = insertEstablishment(app.db, {
+    const place = await insertEstablishment(app.data, {
       placeId: 'siplog:orders',
       name: 'Bean There',
       street: '1 Main St',

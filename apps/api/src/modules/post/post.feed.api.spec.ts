@@ -31,7 +31,7 @@ describe('the recent feed (loadrecentposts and post.recent)', () => {
     await registerAccount(app, 'annfeed');
     const gone = await registerAccount(app, 'gonefeed');
     annId = userId(app.db, 'annfeed');
-    placeId = insertEstablishment(app.db, { placeId: 'siplog:feed', name: 'Feed Cafe', city: 'Austin', lat: 30.27, lng: -97.74 }).id;
+    placeId = (await insertEstablishment(app.data, { placeId: 'siplog:feed', name: 'Feed Cafe', city: 'Austin', lat: 30.27, lng: -97.74 })).id;
     // Posts 1..8 on days 1..8, except that 4 and 5 share one instant: the id breaks the tie.
     for (let i = 1; i <= 8; i++) {
       const at = new Date(Date.UTC(2026, 0, i === 5 ? 4 : i));

@@ -31,8 +31,8 @@ describe('the Following feed', () => {
     reader = await registerAccount(app, 'readerf');
     friend = await registerAccount(app, 'friendf');
     stranger = await registerAccount(app, 'strangerf');
-    placeFollowed = insertEstablishment(app.db, { placeId: 'siplog:ff1', name: 'Followed Cafe', lat: 30.1, lng: -97.1 }).id;
-    otherPlace = insertEstablishment(app.db, { placeId: 'siplog:ff2', name: 'Other Cafe', lat: 30.2, lng: -97.2 }).id;
+    placeFollowed = (await insertEstablishment(app.data, { placeId: 'siplog:ff1', name: 'Followed Cafe', lat: 30.1, lng: -97.1 })).id;
+    otherPlace = (await insertEstablishment(app.data, { placeId: 'siplog:ff2', name: 'Other Cafe', lat: 30.2, lng: -97.2 })).id;
   });
   afterAll(() => app.close());
 
@@ -100,7 +100,8 @@ describe('the Following feed', () => {
 
   it('matches the plain definition on many people, places, shared instants and page sizes, by cursor and by skip', async () => {
     const people = await Promise.all(['wide1f', 'wide2f', 'wide3f', 'wide4f', 'wide5f', 'wide6f'].map((name) => registerAccount(app, name)));
-    const places = Array.from({ length: 5 }, (_, i) => insertEstablishment(app.db, { placeId: `siplog:wide${i}`, name: `Wide ${i}`, lat: 31 + i, lng: -96 }).id);
+    const places: number[] = [];
+    for (let i = 0; i < 5; i++) places.push((await insertEstablishment(app.data, { placeId: `siplog:wide${i}`, name: `Wide ${i}`, lat: 31 + i, lng: -96 })).id);
     let seed = 7;
     const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     const authors = [...people.map((person) => person.username), 'wanderf'];

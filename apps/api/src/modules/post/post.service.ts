@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
-import { ACTIVE_USER_SQL, comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type DB } from '@siplog/db';
+import { ACTIVE_USER_SQL, comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type Database, type Orm } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
-import { SQLITE_DB } from '../database/database.module';
+import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
@@ -91,10 +91,10 @@ const notHidden = (column: SQL.Aliased | typeof posts.userId | typeof comments.u
 
 /**
  * A read prepared twice: `open` for guests and for people with no blocks (the hot path, unchanged), `filtered` for a
- * reader with someone hidden. `build` gets the extra condition (or undefined).
+ * reader with someone hidden. `build` gets the extra condition (or undefined) and the variant's name.
  */
-function twin<T>(build: (hidden: SQL | undefined) => T, column: Parameters<typeof notHidden>[0] = posts.userId): { open: T; filtered: T } {
-  return { open: build(undefined), filtered: build(notHidden(column)) };
+function twin<T>(build: (hidden: SQL | undefined, variant: 'open' | 'filtered') => T, column: Parameters<typeof notHidden>[0] = posts.userId): { open: T; filtered: T } {
+  return { open: build(undefined, 'open'), filtered: build(notHidden(column), 'filtered') };
 }
 
 function pick<T>(query: { open: T; filtered: T }, hidden: readonly number[]): T {
@@ -165,6 +165,8 @@ export class PostService {
   private readonly visiblePostQuery;
   private readonly likeCountQuery;
   private readonly isLikedQuery;
+  private readonly addLikeQuery;
+  private readonly removeLikeQuery;
   private readonly commentsQuery;
   private readonly byIdQuery;
   private readonly placeExistsQuery;
@@ -174,88 +176,105 @@ export class PostService {
   private readonly followsCountQuery;
 
   constructor(
-    @Inject(SQLITE_DB) private readonly db: DB,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly rateLimit: RateLimitService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
     private readonly blocks: BlockService,
   ) {
-    this.reviewKeyQuery = this.db
-      .select({ establishmentId: posts.establishmentId, authorUsername: users.username })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(eq(posts.id, P('postId')))
-      .prepare();
-    this.recentQuery = twin((hidden) => this.postRows(and(isActiveUser, hidden)).limit(P('limit')).offset(P('offset')).prepare());
+    this.reviewKeyQuery = db.prepared('post.reviewKey', (orm) =>
+      orm
+        .select({ establishmentId: posts.establishmentId, authorUsername: users.username })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(eq(posts.id, P('postId'))),
+    );
+    this.recentQuery = twin((hidden, variant) =>
+      db.prepared(`post.recent.${variant}`, (orm) => this.postRows(orm, and(isActiveUser, hidden)).limit(P('limit')).offset(P('offset'))),
+    );
     // Row-value comparison walks posts_recent_idx (created_at, id) backwards from the cursor.
-    this.recentAfterQuery = twin((hidden) =>
-      this.postRows(and(isActiveUser, hidden, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`))
-        .limit(P('limit'))
-        .prepare(),
+    this.recentAfterQuery = twin((hidden, variant) =>
+      db.prepared(`post.recentAfter.${variant}`, (orm) =>
+        this.postRows(orm, and(isActiveUser, hidden, sql`(${posts.createdAt}, ${posts.id}) < (${P('createdAt')}, ${P('id')})`)).limit(P('limit')),
+      ),
     );
-    this.byIdQuery = twin((hidden) => this.postRows(and(eq(posts.id, P('postId')), isActiveUser, hidden)).prepare());
-    this.placeExistsQuery = db.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, P('id'))).prepare();
-    this.byEstablishmentQuery = twin((hidden) =>
-      this.postRows(and(eq(posts.establishmentId, P('id')), isActiveUser, hidden))
-        .limit(POSTS_BY_ESTABLISHMENT_MAX)
-        .prepare(),
+    this.byIdQuery = twin((hidden, variant) => db.prepared(`post.byId.${variant}`, (orm) => this.postRows(orm, and(eq(posts.id, P('postId')), isActiveUser, hidden))));
+    this.placeExistsQuery = db.prepared('post.placeExists', (orm) => orm.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, P('id'))));
+    this.byEstablishmentQuery = twin((hidden, variant) =>
+      db.prepared(`post.byEstablishment.${variant}`, (orm) =>
+        this.postRows(orm, and(eq(posts.establishmentId, P('id')), isActiveUser, hidden)).limit(POSTS_BY_ESTABLISHMENT_MAX),
+      ),
     );
-    this.followingQuery = twin((hidden) => this.postRows(and(sql`${posts.id} in (${followingPageIds(hidden)})`, isActiveUser)).prepare());
+    this.followingQuery = twin((hidden, variant) =>
+      db.prepared(`post.following.${variant}`, (orm) => this.postRows(orm, and(sql`${posts.id} in (${followingPageIds(hidden)})`, isActiveUser))),
+    );
     const reviewAuthors = alias(users, 'review_authors');
-    this.commentOwnersQuery = db
-      .select({ postId: comments.postId, authorId: comments.userId, reviewAuthorId: posts.userId })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .innerJoin(reviewAuthors, eq(reviewAuthors.id, posts.userId))
-      .where(and(eq(comments.id, P('commentId')), isActiveUser, isNull(reviewAuthors.deactivatedAt), isNull(reviewAuthors.suspendedAt)))
-      .prepare();
-    this.followsCountQuery = db
-      .select({
-        value: sql<number>`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})`,
-      })
-      .from(sql`(select 1)`)
-      .prepare();
-    this.imagesQuery = db
-      .select({ postId: postImages.postId, fileName: postImages.fileName })
-      .from(postImages)
-      .where(inPostIds(postImages.postId))
-      .orderBy(asc(postImages.postId), asc(postImages.position))
-      .prepare();
-    this.likeCountsQuery = db
-      .select({ postId: postLikes.postId, value: count() })
-      .from(postLikes)
-      .innerJoin(users, eq(users.id, postLikes.userId))
-      .where(and(inPostIds(postLikes.postId), isActiveUser))
-      .groupBy(postLikes.postId)
-      .prepare();
+    this.commentOwnersQuery = db.prepared('post.commentOwners', (orm) =>
+      orm
+        .select({ postId: comments.postId, authorId: comments.userId, reviewAuthorId: posts.userId })
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.userId))
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .innerJoin(reviewAuthors, eq(reviewAuthors.id, posts.userId))
+        .where(and(eq(comments.id, P('commentId')), isActiveUser, isNull(reviewAuthors.deactivatedAt), isNull(reviewAuthors.suspendedAt))),
+    );
+    this.followsCountQuery = db.prepared('post.followsCount', (orm) =>
+      orm
+        .select({
+          value: sql<number>`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})`,
+        })
+        .from(sql`(select 1)`),
+    );
+    this.imagesQuery = db.prepared('post.images', (orm) =>
+      orm
+        .select({ postId: postImages.postId, fileName: postImages.fileName })
+        .from(postImages)
+        .where(inPostIds(postImages.postId))
+        .orderBy(asc(postImages.postId), asc(postImages.position)),
+    );
+    this.likeCountsQuery = db.prepared('post.likeCounts', (orm) =>
+      orm
+        .select({ postId: postLikes.postId, value: count() })
+        .from(postLikes)
+        .innerJoin(users, eq(users.id, postLikes.userId))
+        .where(and(inPostIds(postLikes.postId), isActiveUser))
+        .groupBy(postLikes.postId),
+    );
     // A deactivated person's review is out of sight, so it cannot be liked or commented on either.
-    this.visiblePostQuery = db
-      .select({ authorId: posts.userId })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(and(eq(posts.id, P('postId')), isActiveUser))
-      .prepare();
-    this.likeCountQuery = db
-      .select({ value: count() })
-      .from(postLikes)
-      .innerJoin(users, eq(users.id, postLikes.userId))
-      .where(and(eq(postLikes.postId, P('postId')), isActiveUser))
-      .prepare();
-    this.isLikedQuery = db
-      .select({ postId: postLikes.postId })
-      .from(postLikes)
-      .where(and(eq(postLikes.postId, P('postId')), eq(postLikes.userId, P('userId'))))
-      .prepare();
+    this.visiblePostQuery = db.prepared('post.visiblePost', (orm) =>
+      orm
+        .select({ authorId: posts.userId })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(eq(posts.id, P('postId')), isActiveUser)),
+    );
+    this.likeCountQuery = db.prepared('post.likeCount', (orm) =>
+      orm
+        .select({ value: count() })
+        .from(postLikes)
+        .innerJoin(users, eq(users.id, postLikes.userId))
+        .where(and(eq(postLikes.postId, P('postId')), isActiveUser)),
+    );
+    this.isLikedQuery = db.prepared('post.isLiked', (orm) =>
+      orm
+        .select({ postId: postLikes.postId })
+        .from(postLikes)
+        .where(and(eq(postLikes.postId, P('postId')), eq(postLikes.userId, P('userId')))),
+    );
+    this.addLikeQuery = db.prepared('post.addLike', (orm) => orm.insert(postLikes).values({ postId: P('postId'), userId: P('userId') }).onConflictDoNothing());
+    this.removeLikeQuery = db.prepared('post.removeLike', (orm) =>
+      orm.delete(postLikes).where(and(eq(postLikes.postId, P('postId')), eq(postLikes.userId, P('userId')))),
+    );
     this.commentsQuery = twin(
-      (hidden) =>
-        db
-          .select({ id: comments.id, username: users.username, comment: comments.body, createdAt: comments.createdAt })
-          .from(comments)
-          .innerJoin(users, eq(users.id, comments.userId))
-          .where(and(eq(comments.postId, P('postId')), isActiveUser, hidden))
-          .orderBy(asc(comments.createdAt), asc(comments.id))
-          .prepare(),
+      (hidden, variant) =>
+        db.prepared(`post.comments.${variant}`, (orm) =>
+          orm
+            .select({ id: comments.id, username: users.username, comment: comments.body, createdAt: comments.createdAt })
+            .from(comments)
+            .innerJoin(users, eq(users.id, comments.userId))
+            .where(and(eq(comments.postId, P('postId')), isActiveUser, hidden))
+            .orderBy(asc(comments.createdAt), asc(comments.id)),
+        ),
       comments.userId,
     );
   }
@@ -263,23 +282,23 @@ export class PostService {
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
   async recent(client: ClientInfo, limit: number, skip: number, viewer: AuthUser | null = null): Promise<{ posts: PostView[] }> {
     if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
-    const hidden = this.blocks.hiddenFor(viewer);
-    return { posts: this.toViews(pick(this.recentQuery, hidden).all({ limit, offset: skip, hidden: hiddenParam(hidden) }), hidden) };
+    const hidden = await this.blocks.hiddenFor(viewer);
+    return { posts: await this.toViews(await pick(this.recentQuery, hidden).all({ limit, offset: skip, hidden: hiddenParam(hidden) }), hidden) };
   }
 
   /**
    * The recent feed as the web app pages it: after the last post it has, so reviews posted while someone scrolls
    * neither repeat a post nor skip one. `nextCursor` is null once a page comes back short.
    */
-  recentPage(limit: number, cursor?: string | null, viewer: AuthUser | null = null): { posts: PostView[]; nextCursor: string | null } {
-    const hidden = this.blocks.hiddenFor(viewer);
+  async recentPage(limit: number, cursor?: string | null, viewer: AuthUser | null = null): Promise<{ posts: PostView[]; nextCursor: string | null }> {
+    const hidden = await this.blocks.hiddenFor(viewer);
     let rows;
     if (cursor) {
-      rows = pick(this.recentAfterQuery, hidden).all({ limit, ...parseCursor(cursor), hidden: hiddenParam(hidden) });
+      rows = await pick(this.recentAfterQuery, hidden).all({ limit, ...parseCursor(cursor), hidden: hiddenParam(hidden) });
     } else {
-      rows = pick(this.recentQuery, hidden).all({ limit, offset: 0, hidden: hiddenParam(hidden) });
+      rows = await pick(this.recentQuery, hidden).all({ limit, offset: 0, hidden: hiddenParam(hidden) });
     }
-    const page = this.toViews(rows, hidden);
+    const page = await this.toViews(rows, hidden);
     const last = page.at(-1);
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null };
   }
@@ -291,100 +310,100 @@ export class PostService {
    */
   async following(actor: AuthUser, client: ClientInfo, limit: number, skip: number): Promise<{ posts: PostView[] }> {
     if (skip > FEED_SKIP_FREE) await this.rateLimit.consume('deepFeedPageByIp', client.ip);
-    const hidden = this.blocks.hiddenFor(actor);
-    const rows = pick(this.followingQuery, hidden).all({ me: actor.id, ...FEED_START, take: skip + limit, limit, offset: skip, hidden: hiddenParam(hidden) });
-    return { posts: this.toViews(rows, hidden) };
+    const hidden = await this.blocks.hiddenFor(actor);
+    const rows = await pick(this.followingQuery, hidden).all({ me: actor.id, ...FEED_START, take: skip + limit, limit, offset: skip, hidden: hiddenParam(hidden) });
+    return { posts: await this.toViews(rows, hidden) };
   }
 
   /**
    * The Following feed as the web app pages it, after the last review it has (see recentPage), with how many people
    * and places the caller follows (the web app opens on this feed when they follow anyone).
    */
-  followingPage(actor: AuthUser, limit: number, cursor?: string | null): { posts: PostView[]; nextCursor: string | null; follows: number } {
-    const hidden = this.blocks.hiddenFor(actor);
-    const page = this.toViews(
-      pick(this.followingQuery, hidden).all({ me: actor.id, ...parseCursor(cursor), take: limit, limit, offset: 0, hidden: hiddenParam(hidden) }),
+  async followingPage(actor: AuthUser, limit: number, cursor?: string | null): Promise<{ posts: PostView[]; nextCursor: string | null; follows: number }> {
+    const hidden = await this.blocks.hiddenFor(actor);
+    const page = await this.toViews(
+      await pick(this.followingQuery, hidden).all({ me: actor.id, ...parseCursor(cursor), take: limit, limit, offset: 0, hidden: hiddenParam(hidden) }),
       hidden,
     );
     const last = page.at(-1);
-    const follows = this.followsCountQuery.get({ me: actor.id })?.value ?? 0;
+    const follows = (await this.followsCountQuery.get({ me: actor.id }))?.value ?? 0;
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null, follows };
   }
 
   /** One review (the full post and its own URL); a deactivated person's review is out of sight: 404. */
-  byId(postId: number, viewer: AuthUser | null = null): { post: PostView } {
-    const hidden = this.blocks.hiddenFor(viewer);
-    const row = pick(this.byIdQuery, hidden).get({ postId, hidden: hiddenParam(hidden) });
+  async byId(postId: number, viewer: AuthUser | null = null): Promise<{ post: PostView }> {
+    const hidden = await this.blocks.hiddenFor(viewer);
+    const row = await pick(this.byIdQuery, hidden).get({ postId, hidden: hiddenParam(hidden) });
     if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    return { post: this.toViews([row], hidden)[0] };
+    return { post: (await this.toViews([row], hidden))[0] };
   }
 
   /** A person's most recent reviews, or only their 5-star ones (the My Log and profile carousels). */
-  recentOrders(username: string, limit: number, viewer: AuthUser | null = null): { orders: PostView[] } {
+  recentOrders(username: string, limit: number, viewer: AuthUser | null = null): Promise<{ orders: PostView[] }> {
     return this.ordersOf(username, limit, { fiveStarOnly: false, viewer });
   }
 
-  fiveStarOrders(username: string, limit: number, viewer: AuthUser | null = null): { orders: PostView[] } {
+  fiveStarOrders(username: string, limit: number, viewer: AuthUser | null = null): Promise<{ orders: PostView[] }> {
     return this.ordersOf(username, limit, { fiveStarOnly: true, viewer });
   }
 
   /** A place's reviews, newest first; deactivated people's reviews stay out of sight. An unknown place is 404. */
-  byEstablishment(establishmentId: number, viewer: AuthUser | null = null): { posts: PostView[] } {
-    if (!this.placeExistsQuery.get({ id: establishmentId })) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    const hidden = this.blocks.hiddenFor(viewer);
-    return { posts: this.toViews(pick(this.byEstablishmentQuery, hidden).all({ id: establishmentId, hidden: hiddenParam(hidden) }), hidden) };
+  async byEstablishment(establishmentId: number, viewer: AuthUser | null = null): Promise<{ posts: PostView[] }> {
+    if (!(await this.placeExistsQuery.get({ id: establishmentId }))) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
+    const hidden = await this.blocks.hiddenFor(viewer);
+    return { posts: await this.toViews(await pick(this.byEstablishmentQuery, hidden).all({ id: establishmentId, hidden: hiddenParam(hidden) }), hidden) };
   }
 
   /** Every review of one person, newest first, whether or not they are deactivated (the admin's Load Posts). */
-  allByUser(userId: number): PostView[] {
-    return this.toViews(this.postRows(eq(posts.userId, userId)).all());
+  async allByUser(userId: number): Promise<PostView[]> {
+    return this.toViews(await this.postRows(this.db, eq(posts.userId, userId)));
   }
 
   /** Idempotent: liking twice (or twice at once) is one like. */
-  like(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
+  async like(actor: AuthUser, postId: number, claimedEmail?: string): Promise<LikeState> {
     assertActingUser(actor, { email: claimedEmail });
-    const state = this.db.transaction(() => {
-      this.assertInteractable(actor, postId);
-      const added = this.db.insert(postLikes).values({ postId, userId: actor.id }).onConflictDoNothing().run();
-      if (added.changes > 0) this.notifications.liked(actor, postId);
-      return { status: 200 as const, liked: true, likes: this.likeCount(postId) };
+    const state = await this.db.transaction(async () => {
+      await this.assertInteractable(actor, postId);
+      const added = await this.addLikeQuery.run({ postId, userId: actor.id });
+      if (added > 0) await this.notifications.liked(actor, postId);
+      return { status: 200 as const, liked: true, likes: await this.likeCount(postId) };
     });
-    this.cache.changed(...this.publicTagsOf(postId));
+    this.cache.changed(...(await this.publicTagsOf(postId)));
     return state;
   }
 
   /** Idempotent: unliking what is not liked changes nothing. */
-  unlike(actor: AuthUser, postId: number, claimedEmail?: string): LikeState {
+  async unlike(actor: AuthUser, postId: number, claimedEmail?: string): Promise<LikeState> {
     assertActingUser(actor, { email: claimedEmail });
-    const state = this.db.transaction(() => {
+    const state = await this.db.transaction(async () => {
       // Taking a like back stays possible after a block (it only removes).
-      this.assertVisible(postId);
-      this.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id))).run();
-      this.notifications.unliked(actor, postId);
-      return { status: 200 as const, liked: false, likes: this.likeCount(postId) };
+      await this.assertVisible(postId);
+      await this.removeLikeQuery.run({ postId, userId: actor.id });
+      await this.notifications.unliked(actor, postId);
+      return { status: 200 as const, liked: false, likes: await this.likeCount(postId) };
     });
-    this.cache.changed(...this.publicTagsOf(postId));
+    this.cache.changed(...(await this.publicTagsOf(postId)));
     return state;
   }
 
   /** The public answers a change to this review (its text, likes, presence) shows in; see public-cache.tags.ts. */
-  publicTagsOf(postId: number): string[] {
-    const review = this.reviewKeyQuery.get({ postId });
+  async publicTagsOf(postId: number): Promise<string[]> {
+    const review = await this.reviewKeyQuery.get({ postId });
     return review ? reviewTags({ postId, ...review }) : [postTag(postId)];
   }
 
-  isLiked(actor: AuthUser, postId: number, claimedUsername?: string): { liked: boolean } {
+  async isLiked(actor: AuthUser, postId: number, claimedUsername?: string): Promise<{ liked: boolean }> {
     assertActingUser(actor, { username: claimedUsername });
-    this.assertVisible(postId, actor);
-    return { liked: this.isLikedQuery.get({ postId, userId: actor.id }) !== undefined };
+    await this.assertVisible(postId, actor);
+    return { liked: (await this.isLikedQuery.get({ postId, userId: actor.id })) !== undefined };
   }
 
   /** Oldest first, as text; deactivated people's comments stay out of sight with them. */
-  comments(postId: number, viewer: AuthUser | null = null): { comments: CommentView[] } {
-    const hidden = this.blocks.hiddenFor(viewer);
-    this.assertVisible(postId, viewer, hidden);
-    const rows = pick(this.commentsQuery, hidden).all({ postId, hidden: hiddenParam(hidden) });
-    const mentions = this.notifications.mentionNames('comment', rows.map((row) => row.id), hidden);
+  async comments(postId: number, viewer: AuthUser | null = null): Promise<{ comments: CommentView[] }> {
+    const hidden = await this.blocks.hiddenFor(viewer);
+    await this.assertVisible(postId, viewer, hidden);
+    const rows = await pick(this.commentsQuery, hidden).all({ postId, hidden: hiddenParam(hidden) });
+    const mentions = await this.notifications.mentionNames('comment', rows.map((row) => row.id), hidden);
     return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [])) };
   }
 
@@ -392,15 +411,15 @@ export class PostService {
   async addComment(actor: AuthUser, postId: number, text: string, claimedEmail?: string): Promise<{ status: 200; comment: CommentView }> {
     assertActingUser(actor, { email: claimedEmail });
     await this.rateLimit.consume('comment', String(actor.id));
-    const row = this.db.transaction(() => {
-      this.assertInteractable(actor, postId);
-      const added = this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning().get();
-      this.notifications.commented(actor, postId, added.id, text);
+    const row = await this.db.transaction(async () => {
+      await this.assertInteractable(actor, postId);
+      const added = (await this.db.insert(comments).values({ postId, userId: actor.id, body: text }).returning())[0]!;
+      await this.notifications.commented(actor, postId, added.id, text);
       return added;
     });
     // Comments show only in the post's own comment list.
     this.cache.changed(postTag(postId));
-    const mentions = this.notifications.mentionNames('comment', [row.id]).get(row.id) ?? [];
+    const mentions = (await this.notifications.mentionNames('comment', [row.id])).get(row.id) ?? [];
     return { status: 200, comment: toCommentView({ id: row.id, username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
   }
 
@@ -408,48 +427,49 @@ export class PostService {
    * The comment's author or the review's author deletes a comment (its notifications and mentions go with it). A
    * comment nobody can see (its author or its review's author deactivated) is 404, as an unknown one.
    */
-  deleteComment(actor: AuthUser, commentId: number): { status: 200 } {
-    const comment = this.commentOwnersQuery.get({ commentId });
+  async deleteComment(actor: AuthUser, commentId: number): Promise<{ status: 200 }> {
+    const comment = await this.commentOwnersQuery.get({ commentId });
     if (!comment) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
     if (comment.authorId !== actor.id && comment.reviewAuthorId !== actor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notCommentAuthor);
-    this.db.delete(comments).where(eq(comments.id, commentId)).run();
+    await this.db.delete(comments).where(eq(comments.id, commentId));
     this.cache.changed(postTag(comment.postId));
     return { status: 200 };
   }
 
   /** A deactivated person's reviews stay out of sight with their profile. */
-  private ordersOf(username: string, limit: number, { fiveStarOnly, viewer }: { fiveStarOnly: boolean; viewer: AuthUser | null }): { orders: PostView[] } {
-    const user = this.db
+  private async ordersOf(username: string, limit: number, { fiveStarOnly, viewer }: { fiveStarOnly: boolean; viewer: AuthUser | null }): Promise<{ orders: PostView[] }> {
+    const [user] = await this.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.username, username), isActiveUser))
-      .get();
-    const hidden = this.blocks.hiddenFor(viewer);
+      .limit(1);
+    const hidden = await this.blocks.hiddenFor(viewer);
     if (!user || hidden.includes(user.id)) return { orders: [] };
     const where = fiveStarOnly ? and(eq(posts.userId, user.id), eq(posts.rating, 5)) : eq(posts.userId, user.id);
-    return { orders: this.toViews(this.postRows(where).limit(limit).all(), hidden) };
+    return { orders: await this.toViews(await this.postRows(this.db, where).limit(limit), hidden) };
   }
 
   /** 404 for a review out of sight: its author deactivated or suspended, or hidden from the viewer by a block. */
-  private assertVisible(postId: number, viewer: AuthUser | null = null, hidden = this.blocks.hiddenFor(viewer)): void {
-    const post = this.visiblePostQuery.get({ postId });
+  private async assertVisible(postId: number, viewer: AuthUser | null = null, hiddenIds?: readonly number[]): Promise<void> {
+    const hidden = hiddenIds ?? (await this.blocks.hiddenFor(viewer));
+    const post = await this.visiblePostQuery.get({ postId });
     if (!post || hidden.includes(post.authorId)) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
   }
 
   /** A review one may like or comment on: in sight, and its author and the actor not blocked either way (403). */
-  private assertInteractable(actor: AuthUser, postId: number): void {
-    const post = this.visiblePostQuery.get({ postId });
+  private async assertInteractable(actor: AuthUser, postId: number): Promise<void> {
+    const post = await this.visiblePostQuery.get({ postId });
     if (!post) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    this.blocks.assertCanInteract(actor, post.authorId);
+    await this.blocks.assertCanInteract(actor, post.authorId);
   }
 
-  private likeCount(postId: number): number {
-    return this.likeCountQuery.get({ postId })?.value ?? 0;
+  private async likeCount(postId: number): Promise<number> {
+    return (await this.likeCountQuery.get({ postId }))?.value ?? 0;
   }
 
   /** Posts matching `where`, newest first, with their place; limit (and offset) left to the caller. */
-  private postRows(where: SQL | undefined) {
-    return this.db
+  private postRows(orm: Pick<Orm, 'select'>, where: SQL | undefined) {
+    return orm
       .select(postColumns)
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
@@ -461,15 +481,19 @@ export class PostService {
 
   /** Rows in the spec's post shape, with images and like counts (of active people) in two more queries. */
   /** `hidden`: people blocked either way by the reader, whose names are not linked as mentions. */
-  private toViews(rows: Array<PostRow>, hidden: readonly number[] = []): PostView[] {
+  private async toViews(rows: Array<PostRow>, hidden: readonly number[] = []): Promise<PostView[]> {
     if (rows.length === 0) return [];
     const ids = JSON.stringify(rows.map((row) => row.id));
+    const [imageRows, likeRows, mentions] = await Promise.all([
+      this.imagesQuery.all({ ids }),
+      this.likeCountsQuery.all({ ids }),
+      this.notifications.mentionNames('post', rows.map((row) => row.id), hidden),
+    ]);
     const images = new Map<number, string[]>();
-    for (const image of this.imagesQuery.all({ ids })) {
+    for (const image of imageRows) {
       images.set(image.postId, [...(images.get(image.postId) ?? []), image.fileName]);
     }
-    const likes = new Map(this.likeCountsQuery.all({ ids }).map((row) => [row.postId, row.value]));
-    const mentions = this.notifications.mentionNames('post', rows.map((row) => row.id), hidden);
+    const likes = new Map(likeRows.map((row) => [row.postId, row.value]));
     return rows.map((row) => ({
       post_id: row.id,
       _id: row.id,

@@ -24,7 +24,7 @@ describe('likes and comments on a review', () => {
     ann = await registerAccount(app, 'annsocial');
     bob = await registerAccount(app, 'bobsocial');
     cal = await registerAccount(app, 'calsocial');
-    const place = insertEstablishment(app.db, { placeId: 'siplog:social', name: 'Social Cafe', lat: 30.27, lng: -97.74 });
+    const place = await insertEstablishment(app.data, { placeId: 'siplog:social', name: 'Social Cafe', lat: 30.27, lng: -97.74 });
     postid = app.db
       .insert(posts)
       .values({ userId: userId(app.db, 'annsocial'), establishmentId: place.id, orderText: 'Flat white', review: 'Silky', rating: 5 })

@@ -70,7 +70,7 @@ describe('posting, editing and deleting reviews', () => {
     ann = await registerAccount(app, 'annwrite');
     bob = await registerAccount(app, 'bobwrite');
     admin = await registerAccount(app, 'bosswrite');
-    placeDbId = insertEstablishment(app.db, { placeId: PLACE_ID, name: 'Write Cafe', lat: 41.88, lng: -87.63, city: 'Chicago', state: 'IL' }).id;
+    placeDbId = (await insertEstablishment(app.data, { placeId: PLACE_ID, name: 'Write Cafe', lat: 41.88, lng: -87.63, city: 'Chicago', state: 'IL' })).id;
     photo = await phonePhoto();
   });
   afterAll(() => app.close());
@@ -111,7 +111,7 @@ describe('posting, editing and deleting reviews', () => {
   });
 
   it('lists the places a person has reviewed, most recent first, for them only', async () => {
-    const other = insertEstablishment(app.db, { placeId: 'siplog:write-other', name: 'Other Tea', lat: 41.89, lng: -87.62 });
+    const other = await insertEstablishment(app.data, { placeId: 'siplog:write-other', name: 'Other Tea', lat: 41.89, lng: -87.62 });
     const posted = await upload(ann, { files: [{ field: 'file1', bytes: photo }], data: reviewData({ place_id: 'siplog:write-other', establishment_name: 'Other Tea' }) });
     expect(posted.status).toBe(200);
     const answer = await app.post('/api/post/getuserplaces', { email: ann.email }, ann.auth);
