@@ -157,7 +157,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
         process.removeListener('exit', onExit);
         stopNow();
         // Another process may have taken the port between the probe and the start.
-        if (attempt >= 3) throw new Error(`${(error as Error).message}\n${tail(logFile)}`);
+        if (attempt >= 3) throw new Error(`${(error as Error).message}\n${tail(logFile)}`, { cause: error });
       }
     }
 
