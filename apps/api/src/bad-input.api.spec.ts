@@ -135,9 +135,9 @@ describe('bad input on every documented POST path', () => {
     app = await startTestApp();
     probe = await registerAccount(app, 'probe', { firstname: 'Test', lastname: 'Probe' });
     await registerAccount(app, 'target');
-    const place = insertEstablishment(app.db, { placeId: KNOWN_PLACE.place_id, name: KNOWN_PLACE.name, city: '', lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng });
-    const probeId = app.db.select().from(users).where(eq(users.email, probe.email)).get()!.id;
-    app.db.insert(posts).values({ id: KNOWN_POST_ID, userId: probeId, establishmentId: place.id, orderText: 'Cortado', review: 'Good', rating: 5 }).run();
+    const place = await insertEstablishment(app.data, { placeId: KNOWN_PLACE.place_id, name: KNOWN_PLACE.name, city: '', lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng });
+    const [{ id: probeId }] = await app.data.select({ id: users.id }).from(users).where(eq(users.email, probe.email));
+    await app.data.insert(posts).values({ id: KNOWN_POST_ID, userId: probeId, establishmentId: place.id, orderText: 'Cortado', review: 'Good', rating: 5 });
   });
   afterAll(() => app.close());
 

@@ -184,12 +184,13 @@ describe('fuzzing every REST path and tRPC procedure', () => {
     app = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
     user = await registerAccount(app, 'fuzzuser');
     const admin = await registerAccount(app, 'fuzzadmin', { email: ADMIN_EMAIL });
-    userId = app.db.select().from(users).where(eq(users.email, user.email)).get()!.id;
-    adminId = app.db.select().from(users).where(eq(users.email, admin.email)).get()!.id;
+    const idOf = async (email: string) => (await app.data.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    userId = await idOf(user.email);
+    adminId = await idOf(admin.email);
     tokens = app.get(TokenService);
-    const place = insertEstablishment(app.db, { placeId: 'fuzz-place', name: 'Fuzz Place', city: 'Chicago', lat: 41.88, lng: -87.63 });
-    app.db.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Cortado', review: 'Good', rating: 5 }).run();
-    expect(app.db.select().from(establishments).all()).toHaveLength(1);
+    const place = await insertEstablishment(app.data, { placeId: 'fuzz-place', name: 'Fuzz Place', city: 'Chicago', lat: 41.88, lng: -87.63 });
+    await app.data.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Cortado', review: 'Good', rating: 5 });
+    expect(await app.data.select().from(establishments)).toHaveLength(1);
 
     const doc = (await (await fetch(`${app.baseUrl}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema?: JsonSchemaNode }> } }>>;

@@ -77,7 +77,7 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
     }
     staticFiles(req, res, next);
   });
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     // Any path that is no page still gets the app (it shows the not-found page), but with the honest status.
@@ -85,7 +85,14 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
     const isPage = page !== null;
     if (!isPage) res.status(404);
     else logReferredVisit(req.path, req.get('referer'), req.get('host'));
-    const html = withHeadLinks(pageHtml(page ?? ''), isPage ? pageDataHead(services, req.path) : []);
+    let head: string[] = [];
+    try {
+      if (isPage) head = await pageDataHead(services, req.path);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    const html = withHeadLinks(pageHtml(page ?? ''), head);
     res.setHeader('ETag', `"${crypto.createHash('sha1').update(html).digest('base64url')}"`);
     if (isPage && req.fresh) {
       res.status(304).end();

@@ -25,24 +25,30 @@ interface SeededQuery {
  * background as usual). Only viewer-independent public queries, with the inputs the page uses; nothing when the
  * page is unknown or missing (the page then asks and shows its own not-found state).
  */
-function seededQueries({ users, places, posts }: PageServices, pathname: string): SeededQuery[] {
+async function seededQueries({ users, places, posts }: PageServices, pathname: string): Promise<SeededQuery[]> {
   try {
     const profile = PROFILE_PATH.exec(pathname);
     if (profile) {
       const { username } = loadPublicProfileSchema.parse({ username: decodeURIComponent(profile[1]).trim().toLowerCase() });
       const orders = { username, limit: LIMITS.ordersCarouselLimit };
+      const [profileData, fiveStar, recent] = await Promise.all([
+        users.loadPublicProfile(username),
+        posts.fiveStarOrders(username, orders.limit),
+        posts.recentOrders(username, orders.limit),
+      ]);
       return [
-        { path: 'user.publicProfile', input: { username }, data: users.loadPublicProfile(username) },
-        { path: 'post.fiveStarOrders', input: orders, data: posts.fiveStarOrders(username, orders.limit) },
-        { path: 'post.recentOrders', input: orders, data: posts.recentOrders(username, orders.limit) },
+        { path: 'user.publicProfile', input: { username }, data: profileData },
+        { path: 'post.fiveStarOrders', input: orders, data: fiveStar },
+        { path: 'post.recentOrders', input: orders, data: recent },
       ];
     }
     const place = PLACE_PATH.exec(pathname);
     if (place) {
       const input = establishmentIdSchema.parse({ establishment_id: Number(place[1]) });
+      const [placeData, reviews] = await Promise.all([places.loadEstablishment(input.establishment_id), posts.byEstablishment(input.establishment_id)]);
       return [
-        { path: 'place.byId', input, data: places.loadEstablishment(input.establishment_id) },
-        { path: 'post.byEstablishment', input, data: posts.byEstablishment(input.establishment_id) },
+        { path: 'place.byId', input, data: placeData },
+        { path: 'post.byEstablishment', input, data: reviews },
       ];
     }
   } catch {
@@ -71,8 +77,8 @@ function hasPhotos(data: unknown): boolean {
  * What a public page's HTML carries besides the shell: preloads of its first photos and its public data (see
  * seededQueries), as head elements.
  */
-export function pageDataHead(services: PageServices, pathname: string): string[] {
-  const seeded = seededQueries(services, pathname);
+export async function pageDataHead(services: PageServices, pathname: string): Promise<string[]> {
+  const seeded = await seededQueries(services, pathname);
   return [...photoPreloads(seeded), ...seededDataElement(seeded)];
 }
 

@@ -73,12 +73,12 @@ run().then(
 `;
 
 /**
- * Copies the live database (the file behind `db`) into `file` with SQLite's online backup API while the
+ * Copies the live database (the file behind `sqlite`) into `file` with SQLite's online backup API while the
  * app keeps serving and writing, off the main thread (see BACKUP_WORKER), then checks the copy. Answers
  * the check's lines: `['ok']` when the copy is sound; rejects when the copy could not be made.
  */
-export function backupDatabaseTo(db: DB, file: string): Promise<string[]> {
-  const source = db.$client.name;
+export function backupDatabaseTo(sqlite: Database.Database, file: string): Promise<string[]> {
+  const source = sqlite.name;
   return new Promise((resolve, reject) => {
     const worker = new Worker(BACKUP_WORKER, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), source, file } });
     let answered = false;

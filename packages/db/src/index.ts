@@ -8,3 +8,4 @@ export * from './pg-database';
 export * from './named-params';
 export * from './open';
 export * from './dialect-sql';
+export * from './pg-migrate';

@@ -141,7 +141,7 @@ describe('seedDemoData', () => {
 
   it('gives every post 1 to 3 WebP images, stored in full and as a thumbnail', () => {
     const rows = db.select().from(postImages).all();
-    for (const post of db.select({ id: posts.id }).from(posts).all()) {
+    for (const post of db.select().from(posts).all()) {
       const own = rows.filter((row) => row.postId === post.id).sort((a, b) => a.position - b.position);
       expect(own.length).toBeGreaterThanOrEqual(1);
       expect(own.length).toBeLessThanOrEqual(LIMITS.reviewImagesMax);
@@ -239,7 +239,7 @@ describe('seedDemoData', () => {
 
   it('has no one following themselves or liking their own review', () => {
     for (const follow of db.select().from(userFollows).all()) expect(follow.followerId).not.toBe(follow.followeeId);
-    const authors = new Map(db.select({ id: posts.id, userId: posts.userId }).from(posts).all().map((post) => [post.id, post.userId]));
+    const authors = new Map(db.select().from(posts).all().map((post) => [post.id, post.userId]));
     for (const like of db.select().from(postLikes).all()) expect(like.userId).not.toBe(authors.get(like.postId));
   });
 

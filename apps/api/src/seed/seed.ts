@@ -1,5 +1,4 @@
-import { eq, ne, sql } from 'drizzle-orm';
-import type { AnyColumn } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import {
   comments,
@@ -66,7 +65,7 @@ export async function seedDemoData(db: Database, images: ImageStore, now = new D
   }
 }
 
-async function hasAnyUser(db: Database): Promise<boolean> {
+async function hasAnyUser(db: Pick<Database, 'select'>): Promise<boolean> {
   return (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
 }
 
@@ -255,32 +254,24 @@ async function insertFollows(tx: Tx, now: Date, userIds: Map<DemoUsername, numbe
  * /notifications show a history: what happened in the last three days unread, the rest read.
  */
 async function insertNotifications(tx: Tx, now: Date): Promise<void> {
-  const none = (name: string) => sql<null>`null`.as(name);
-  /** Every column in the table's order, as drizzle's INSERT … SELECT wants them. */
-  const row = (fields: { userId: AnyColumn; actorId: AnyColumn; kind: string; postId?: AnyColumn; commentId?: AnyColumn; at: AnyColumn }) => ({
-    id: none('id'),
-    userId: fields.userId,
-    actorId: fields.actorId,
-    kind: sql<string>`${fields.kind}`.as('kind'),
-    postId: fields.postId ?? none('post_id'),
-    commentId: fields.commentId ?? none('comment_id'),
-    establishmentId: none('establishment_id'),
-    readAt: sql<number | null>`case when ${fields.at} < ${now.getTime() - 3 * DAY_MS} then ${fields.at} end`.as('read_at'),
-    emailPending: sql<boolean>`false`.as('email_pending'),
-    createdAt: fields.at,
-  });
-  const likes = tx
-    .select(row({ userId: posts.userId, actorId: postLikes.userId, kind: 'like', postId: posts.id, at: postLikes.createdAt }))
+  const readBefore = now.getTime() - 3 * DAY_MS;
+  const likes = await tx
+    .select({ userId: posts.userId, actorId: postLikes.userId, postId: posts.id, at: postLikes.createdAt })
     .from(postLikes)
     .innerJoin(posts, eq(posts.id, postLikes.postId))
     .where(ne(posts.userId, postLikes.userId));
-  const commentsOnReviews = tx
-    .select(row({ userId: posts.userId, actorId: comments.userId, kind: 'comment', postId: posts.id, commentId: comments.id, at: comments.createdAt }))
+  const commentsOnReviews = await tx
+    .select({ userId: posts.userId, actorId: comments.userId, postId: posts.id, commentId: comments.id, at: comments.createdAt })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(ne(posts.userId, comments.userId));
-  const follows = tx.select(row({ userId: userFollows.followeeId, actorId: userFollows.followerId, kind: 'follow', at: userFollows.createdAt })).from(userFollows);
-  for (const rows of [likes, commentsOnReviews, follows]) await tx.insert(notifications).select(rows as never);
+  const follows = await tx.select({ userId: userFollows.followeeId, actorId: userFollows.followerId, at: userFollows.createdAt }).from(userFollows);
+  const rows = [
+    ...likes.map((row) => ({ ...row, kind: 'like' as const })),
+    ...commentsOnReviews.map((row) => ({ ...row, kind: 'comment' as const })),
+    ...follows.map((row) => ({ ...row, kind: 'follow' as const })),
+  ].map(({ at, ...row }) => ({ ...row, createdAt: at, readAt: at.getTime() < readBefore ? at : null, emailPending: false }));
+  if (rows.length > 0) await tx.insert(notifications).values(rows);
 }
 
 function idOf<K>(ids: Map<K, number>, key: K): number {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ADMIN_MESSAGES, adminDownloadSchema, logFileSchema } from '@siplog/contracts';
-import { backupDatabaseTo, type Database, type DB } from '@siplog/db';
+import { backupDatabaseTo, type Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import { parseInput } from '../../common/zod-issue';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
@@ -158,8 +158,7 @@ export class AdminFilesService {
       // SQLite's online backup, of the one connection's file. PostgreSQL backups are not made here yet.
       if (!this.db.sqlite) throw new Error('online backup needs SQLite');
       fs.mkdirSync(this.config.backupsDir, { recursive: true });
-      // backupDatabaseTo reads only the connection (its file name).
-      check = await backupDatabaseTo({ $client: this.db.sqlite } as DB, partialPath);
+      check = await backupDatabaseTo(this.db.sqlite, partialPath);
     } catch (error) {
       this.removeQuietly(partialPath);
       this.logger.error(`admin ${actor.email}: database backup ${filename} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -64,8 +64,8 @@ describe('the public cache', () => {
     ann = await registerAccount(app, 'anncache');
     bob = await registerAccount(app, 'bobcache');
     admin = await registerAccount(app, 'cacheboss', { email: ADMIN_EMAIL });
-    darkMatter = insertEstablishment(app.db, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: 41.88, lng: -87.63 }).id;
-    otherPlace = insertEstablishment(app.db, { placeId: 'prov-other', name: 'Other Tea', city: 'Chicago', lat: 41.89, lng: -87.62 }).id;
+    darkMatter = (await insertEstablishment(app.data, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: 41.88, lng: -87.63 })).id;
+    otherPlace = (await insertEstablishment(app.data, { placeId: 'prov-other', name: 'Other Tea', city: 'Chicago', lat: 41.89, lng: -87.62 })).id;
     annPost = await review(ann, 'prov-dark-matter', 'Cortado');
     await review(bob, 'prov-other', 'Oolong');
     const box = { south: 41.8, west: -87.7, north: 41.95, east: -87.55 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMigratedDatabase } from '@siplog/db';
+import { openMigratedDatabase, SqliteDatabase } from '@siplog/db';
 import type { AppConfig } from '../../config/app.config';
 import { PublicCacheService } from './public-cache.service';
 import { ANY_POST, placeTag } from './public-cache.tags';
@@ -14,7 +14,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, db);
+const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, new SqliteDatabase(db));
 const answer = (size: number) => ({ headers: [], notModifiedHeaders: [], body: 'x'.repeat(size), bytes: size, etag: '"e"' });
 
 describe('PublicCacheService', () => {
