@@ -14,6 +14,8 @@ export type Params = Record<string, unknown>;
 
 /** A statement prepared once and run many times, through the current transaction when there is one. */
 export interface Statement<Row> {
+  /** The SQL as this dialect runs it (with `:name` parameters for plain statements). */
+  readonly source: string;
   all(params?: Params): Promise<Row[]>;
   get(params?: Params): Promise<Row | undefined>;
   /** Runs a write; answers the number of rows it changed. */

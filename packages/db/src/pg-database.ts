@@ -115,6 +115,7 @@ export class PgDatabase implements Database {
       return this.queryable().query(compiled.text, values);
     };
     return {
+      source: compiled.text,
       all: async (params) => (await query(params)).rows as Row[],
       get: async (params) => (await query(params)).rows[0] as Row | undefined,
       run: async (params) => (await query(params)).rowCount ?? 0,
@@ -136,6 +137,7 @@ export class PgDatabase implements Database {
       return inside.execute(params);
     };
     return {
+      source: (outside as unknown as { getQuery(): { sql: string } }).getQuery().sql,
       all: async (params) => (await execute(params)) as Row[],
       get: async (params) => ((await execute(params)) as Row[])[0],
       run: async (params) => {

@@ -109,6 +109,7 @@ export class SqliteDatabase implements Database {
     let prepared: BetterSqlite3.Statement | undefined;
     const statement = () => (prepared ??= this.sqlite.prepare(source));
     return {
+      source,
       all: async (params) => statement().all(bindable(params) ?? {}) as Row[],
       get: async (params) => statement().get(bindable(params) ?? {}) as Row | undefined,
       run: async (params) => statement().run(bindable(params) ?? {}).changes,
@@ -124,6 +125,7 @@ export class SqliteDatabase implements Database {
       run(params?: Params): { changes: number };
     };
     return {
+      source: (query as unknown as { getQuery(): { sql: string } }).getQuery().sql,
       all: async (params) => query.all(bindable(params)),
       get: async (params) => query.get(bindable(params)),
       run: async (params) => query.run(bindable(params)).changes,

@@ -13,13 +13,9 @@ import type { AppConfig } from '../config/app.config';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
 import { PostService } from '../modules/post/post.service';
+import { RecordingDatabase, type RecordedQuery } from '../test/recording-database';
 
 type Sqlite = DB['$client'];
-
-/** A drizzle prepared query as PostService keeps it: its SQL and the names of its placeholders, in order. */
-interface PreparedQuery {
-  getQuery(): { sql: string; params: unknown[] };
-}
 
 export interface AppStatement {
   sql: string;
@@ -27,9 +23,8 @@ export interface AppStatement {
   params: string[];
 }
 
-function statementOf(query: PreparedQuery): AppStatement {
-  const { sql, params } = query.getQuery();
-  return { sql, params: params.map((param) => (param as { name: string }).name) };
+function statementOf(query: RecordedQuery): AppStatement {
+  return { sql: query.sql, params: query.params as string[] };
 }
 
 /** Positional arguments for an AppStatement from named values. */
@@ -37,27 +32,31 @@ export function argumentsOf(statement: AppStatement, values: Record<string, unkn
   return statement.params.map((name) => values[name]);
 }
 
+/** The Database the services are built on, over `sqlite`, keeping the SQL of what they prepare. */
+function databaseOn(sqlite: Sqlite): RecordingDatabase {
+  return new RecordingDatabase(drizzle({ client: sqlite }) as unknown as DB);
+}
+
 /**
  * PostService built on `sqlite`, with a NotificationService for its mention links: enough for its reads (the feeds
  * touch neither the rate limiter nor the public cache, which are left out).
  */
-export function postServiceOn(sqlite: Sqlite): PostService {
-  const notifications = new NotificationService(notificationRepositoryOn(sqlite), { notificationEmail: true } as AppConfig);
-  const db = drizzle({ client: sqlite }) as unknown as DB;
+export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn(sqlite)): PostService {
+  const notifications = new NotificationService(new NotificationRepository(db), { notificationEmail: true } as AppConfig);
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService);
   return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks);
 }
 
-/** NotificationRepository built on `sqlite`; its statements are plain better-sqlite3 ones with named parameters. */
+/** NotificationRepository built on `sqlite`. */
 export function notificationRepositoryOn(sqlite: Sqlite): NotificationRepository {
-  return new NotificationRepository(drizzle({ client: sqlite }) as unknown as DB);
+  return new NotificationRepository(databaseOn(sqlite));
 }
 
-/** One of NotificationRepository's prepared statements by name (its SQL, as the app runs it). */
-export function notificationStatement(repository: NotificationRepository, name: string): ReturnType<Sqlite['prepare']> {
-  const statement = (repository as unknown as { statements: Record<string, ReturnType<Sqlite['prepare']>> }).statements[name];
+/** One of NotificationRepository's statements by name, prepared synchronously on `sqlite` with the app's SQL. */
+export function notificationStatement(sqlite: Sqlite, repository: NotificationRepository, name: string): ReturnType<Sqlite['prepare']> {
+  const statement = (repository as unknown as { statements: Record<string, { source: string }> }).statements[name];
   if (!statement) throw new Error(`NotificationRepository has no statement ${name}`);
-  return statement;
+  return sqlite.prepare(statement.source);
 }
 
 export interface FollowingSql {
@@ -71,10 +70,11 @@ export interface FollowingSql {
 
 /** The Following feed's SQL as PostService and NotificationRepository prepare it, read on a connection to `sqlite`. */
 export function followingSqlOf(sqlite: Sqlite): FollowingSql {
-  const posts = postServiceOn(sqlite) as unknown as Record<'followingQuery' | 'followsCountQuery', PreparedQuery>;
+  const db = databaseOn(sqlite);
+  postServiceOn(sqlite, db);
   return {
-    following: statementOf(posts.followingQuery),
-    followsCount: statementOf(posts.followsCountQuery),
-    postMentionNames: notificationStatement(notificationRepositoryOn(sqlite), 'postMentionNames').source,
+    following: statementOf(db.query('post.following.open')),
+    followsCount: statementOf(db.query('post.followsCount')),
+    postMentionNames: notificationStatement(sqlite, notificationRepositoryOn(sqlite), 'postMentionNames').source,
   };
 }

@@ -15,10 +15,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { insertEstablishment, postImages, posts, profileImages, users, type DB } from '@siplog/db';
+import { insertEstablishment, postImages, posts, profileImages, users, type Database } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { SQLITE_DB } from '../modules/database/database.module';
+import { DATABASE } from '../modules/database/database.module';
 import { TokenService } from '../modules/auth/token.service';
 import { mulberry32 } from '../seed/demo-images';
 
@@ -49,7 +49,7 @@ async function storedPhoto(seed: number): Promise<Buffer> {
 }
 
 /** The heavy user's rows and files, written straight into the database and the media folder. */
-async function seed(db: DB, mediaDir: string): Promise<{ userId: number; photoBytes: number }> {
+async function seed(db: Database, mediaDir: string): Promise<{ userId: number; photoBytes: number }> {
   const photos = await Promise.all(Array.from({ length: DISTINCT_PHOTOS }, (_, i) => storedPhoto(i + 1)));
   const postDir = path.join(mediaDir, 'postimages');
   const profileDir = path.join(mediaDir, 'profileimages');
@@ -57,35 +57,35 @@ async function seed(db: DB, mediaDir: string): Promise<{ userId: number; photoBy
   fs.mkdirSync(profileDir, { recursive: true });
   const name = () => `${crypto.randomBytes(16).toString('hex')}.webp`;
   let photoBytes = 0;
-  const userId = db
+  const [{ id: userId }] = await db
     .insert(users)
     .values({ email: 'heavy@example.com', username: 'heavyuser', passwordHash: 'x', firstName: 'Heavy', lastName: 'User', bio: 'Drinks a lot', verified: true })
-    .returning({ id: users.id })
-    .get().id;
+    .returning({ id: users.id });
   const avatar = name();
   fs.writeFileSync(path.join(profileDir, avatar), photos[0]);
   photoBytes += photos[0].length;
-  db.insert(profileImages).values({ userId, fileName: avatar }).run();
-  const places = Array.from({ length: 50 }, (_, i) =>
-    insertEstablishment(db, { placeId: `siplog:bench-export-${i}`, name: `Export Cafe ${i}`, street: `${i} Main St`, city: 'Chicago', state: 'IL', zip: '60601', lat: 41.8 + i / 1000, lng: -87.6 }).id,
-  );
-  db.transaction((tx) => {
+  await db.insert(profileImages).values({ userId, fileName: avatar });
+  const places: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const place = await insertEstablishment(db, { placeId: `siplog:bench-export-${i}`, name: `Export Cafe ${i}`, street: `${i} Main St`, city: 'Chicago', state: 'IL', zip: '60601', lat: 41.8 + i / 1000, lng: -87.6 });
+    places.push(place.id);
+  }
+  await db.transaction(async () => {
     for (let i = 0; i < REVIEWS; i++) {
-      const postId = tx
+      const [{ id: postId }] = await db
         .insert(posts)
         .values({ userId, establishmentId: places[i % places.length], orderText: `Order ${i}`, review: `Review number ${i}: `.padEnd(300, 'tasty '), rating: 1 + (i % 5), createdAt: new Date(Date.UTC(2023, 0, 1) + i * 3_600_000) })
-        .returning({ id: posts.id })
-        .get().id;
+        .returning({ id: posts.id });
       for (let p = 0; p < PHOTOS_PER_REVIEW; p++) {
         const fileName = name();
         const bytes = photos[(i * PHOTOS_PER_REVIEW + p) % DISTINCT_PHOTOS];
         fs.writeFileSync(path.join(postDir, fileName), bytes);
         photoBytes += bytes.length;
-        tx.insert(postImages).values({ postId, fileName, position: p }).run();
+        await db.insert(postImages).values({ postId, fileName, position: p });
       }
     }
   });
-  const raw = db.$client;
+  const raw = db.sqlite!;
   raw.exec(`insert into users (email, username, password_hash, first_name, last_name)
     with recursive n(value) as (select 1 union all select value + 1 from n where value < ${FOLLOWERS})
     select 'fan' || value || '@example.com', 'fan' || value, 'x', 'Fan', value from n`);
@@ -135,7 +135,7 @@ export async function benchDataExport(): Promise<void> {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const seedStarted = performance.now();
-    const { userId, photoBytes } = await seed(app.get<DB>(SQLITE_DB), config.mediaDir);
+    const { userId, photoBytes } = await seed(app.get<Database>(DATABASE), config.mediaDir);
     const token = await app.get(TokenService).issue(userId);
     console.log(
       `data export: ${REVIEWS} reviews, ${REVIEWS * PHOTOS_PER_REVIEW + 1} photos (${mb(photoBytes).toFixed(0)} MB), ${FOLLOWERS} followers, seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,

@@ -102,19 +102,26 @@ export interface FollowingSqlResult {
  * The SQL of the Following feed for each reader, first page and after FEED_DEPTH reviews, through PostService's
  * prepared followingQuery on a connection opened as the app opens it (openDatabase's pragmas); a warm pass first.
  */
-export function measureFollowingSql(file: string, readers: FollowingReader[]): FollowingSqlResult {
+export async function measureFollowingSql(file: string, readers: FollowingReader[]): Promise<FollowingSqlResult> {
   const db = openDatabase(file);
   const sqlite = db.$client;
   const lines: string[] = [];
   try {
     const posts = postServiceOn(sqlite);
-    const query = (posts as unknown as { followingQuery: { all(values: Record<string, unknown>): unknown[] } }).followingQuery;
     const sql = followingSqlOf(sqlite);
+    // The service's own prepared SQL, run synchronously: the query's cost alone.
+    const statement = sqlite.prepare(sql.following.sql);
+    const query = { all: (values: Record<string, unknown>) => statement.all(...argumentsOf(sql.following, values)) };
     const firstValues = (me: number) => ({ me, ...FEED_START, take: PAGE, limit: PAGE, offset: 0 });
     const deepValues = (reader: FollowingReader) => ({ me: reader.id, ...parseCursor(reader.deepCursor), take: PAGE, limit: PAGE, offset: 0 });
     const timed = (call: () => unknown) => {
       const start = performance.now();
       call();
+      return (performance.now() - start) * 1000;
+    };
+    const timedAsync = async (call: () => Promise<unknown>) => {
+      const start = performance.now();
+      await call();
       return (performance.now() - start) * 1000;
     };
 
@@ -141,8 +148,8 @@ export function measureFollowingSql(file: string, readers: FollowingReader[]): F
     // One reader after another, as requests come (a reader's second call would find its pages in SQLite's cache).
     for (const reader of readers) first.push(timed(() => query.all(firstValues(reader.id))));
     for (const reader of readers) deep.push(timed(() => query.all(deepValues(reader))));
-    for (const reader of readers) firstService.push(timed(() => posts.followingPage({ id: reader.id } as AuthUser, PAGE)));
-    for (const reader of readers) deepService.push(timed(() => posts.followingPage({ id: reader.id } as AuthUser, PAGE, reader.deepCursor)));
+    for (const reader of readers) firstService.push(await timedAsync(() => posts.followingPage({ id: reader.id } as AuthUser, PAGE)));
+    for (const reader of readers) deepService.push(await timedAsync(() => posts.followingPage({ id: reader.id } as AuthUser, PAGE, reader.deepCursor)));
     const restDeep: number[] = [];
     for (const reader of readers.slice(0, DEEP_SKIP_READERS)) {
       restDeep.push(timed(() => query.all({ me: reader.id, ...FEED_START, take: FEED_DEPTH + PAGE, limit: PAGE, offset: FEED_DEPTH })));
@@ -154,12 +161,12 @@ export function measureFollowingSql(file: string, readers: FollowingReader[]): F
     const walked: number[] = [];
     let cursor: string | null = null;
     while (walked.length < FEED_DEPTH) {
-      const page = posts.followingPage({ id: walker.id } as AuthUser, 50, cursor);
+      const page = await posts.followingPage({ id: walker.id } as AuthUser, 50, cursor);
       walked.push(...page.posts.map((post) => post.post_id));
       cursor = page.nextCursor;
       if (!cursor) break;
     }
-    const deepPage = posts.followingPage({ id: walker.id } as AuthUser, PAGE, walker.deepCursor).posts.map((post) => post.post_id);
+    const deepPage = (await posts.followingPage({ id: walker.id } as AuthUser, PAGE, walker.deepCursor)).posts.map((post) => post.post_id);
     const walkMatches =
       isDeepStrictEqual(walked.slice(0, FEED_DEPTH), byDefinition.slice(0, FEED_DEPTH).map((row) => row.id)) &&
       isDeepStrictEqual(deepPage, byDefinition.slice(FEED_DEPTH).map((row) => row.id));
@@ -276,7 +283,7 @@ export async function runFollowingBench(
     console.log(`following: no reader's feed is that deep on this data (set FOLLOWING_BENCH_DEPTH lower for small FEED_BENCH_POSTS)`);
     return;
   }
-  const sql = measureFollowingSql(data.file, readers);
+  const sql = await measureFollowingSql(data.file, readers);
   for (const line of sql.lines) console.log(line);
   // The SQL above held this process's event loop: let fetch see the kept-alive connections the servers closed meanwhile.
   await sleep(500);

@@ -27,6 +27,18 @@ export async function measure(name: string, runs: number, call: (i: number) => P
 }
 
 /** Times a synchronous call `runs` times (a service method, no HTTP). */
+/** Times an awaited call `runs` times, one after the other. */
+export async function measureAsync(name: string, runs: number, call: (i: number) => Promise<unknown>): Promise<Sample> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
+}
+
 export function measureSync(name: string, runs: number, call: (i: number) => unknown): Sample {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {

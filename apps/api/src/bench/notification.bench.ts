@@ -184,7 +184,7 @@ function timingOf(micros: number[]): SqlTiming {
 function unreadSql(file: string, people: BenchPerson[]): string {
   const db = openDatabase(file);
   try {
-    const unread = notificationStatement(notificationRepositoryOn(db.$client), 'unread');
+    const unread = notificationStatement(db.$client, notificationRepositoryOn(db.$client), 'unread');
     for (const person of people) unread.get({ userId: person.id });
     const times = people.map((person) => {
       const start = performance.now();
@@ -363,7 +363,7 @@ function notificationSql(file: string, people: BenchPerson[], commented: number[
   const sqlite = db.$client;
   try {
     const repository = notificationRepositoryOn(sqlite);
-    const statement = (name: string) => notificationStatement(repository, name);
+    const statement = (name: string) => notificationStatement(sqlite, repository, name);
     const liked = statement('liked');
     const unliked = statement('unliked');
     const commentedStatement = statement('commented');

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { insertEstablishment, type DB } from '@siplog/db';
+import { insertEstablishment, type Database } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { SQLITE_DB } from '../modules/database/database.module';
+import { DATABASE } from '../modules/database/database.module';
 import { PlaceService } from '../modules/place/place.service';
-import { measureSync, percentile, type Sample } from './measure';
+import { measureAsync, type Sample } from './measure';
 import { mulberry32 } from '../seed/demo-images';
 
 const PLACES = 50_000;
@@ -32,27 +32,16 @@ const FIRST = ['Dark', 'Bright', 'Golden', 'Velvet', 'Little', 'Blue', 'Red', 'G
 const SECOND = ['Coffee', 'Tea House', 'Boba', 'Roasters', 'Espresso Bar', 'Brew', 'Matcha', 'Bean'];
 
 
-async function timeAsync(name: string, runs: number, call: (i: number) => Promise<unknown>): Promise<Sample> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await call(i);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
-}
-
 export async function benchPlaces(): Promise<Sample[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-places-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn' });
   const app = await createApp(config);
   try {
-    const db = app.get<DB>(SQLITE_DB);
+    const db = app.get<Database>(DATABASE);
     const places = app.get(PlaceService);
     const next = mulberry32(42);
     const seedStart = performance.now();
-    db.transaction((tx) => {
+    await db.transaction(async () => {
       for (let i = 0; i < PLACES; i++) {
         const metro = METROS[i % METROS.length];
         const clustered = next() < 0.6;
@@ -60,7 +49,7 @@ export async function benchPlaces(): Promise<Sample[]> {
         const lng = clustered ? metro.lng + (next() - 0.5) * 0.8 : -125 + next() * 58;
         const postCount = next() < 0.3 ? Math.floor(next() * 40) : 0;
         // Unique names, so slugify(name, city) never collides and the free-slug check costs one lookup.
-        insertEstablishment(tx, {
+        await insertEstablishment(db, {
           placeId: `bench-${i}`,
           name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]} ${i}`,
           street: `${i} Main St`,
@@ -79,19 +68,20 @@ export async function benchPlaces(): Promise<Sample[]> {
     const cityBox = { west: -87.76, south: 41.8, east: -87.5, north: 41.96 };
     const stateBox = { west: -91.5, south: 37, east: -87.5, north: 42.5 };
     const bigBox = { west: -125, south: 25, east: -67, north: 49 };
-    const counts = [cityBox, stateBox, bigBox].map((box) => places.inBounds(box).places.length);
+    const counts: number[] = [];
+    for (const box of [cityBox, stateBox, bigBox]) counts.push((await places.inBounds(box)).places.length);
     console.log(`inBounds pins answered (capped at 300): city ${counts[0]}, state ${counts[1]}, US ${counts[2]}`);
 
     const queries = ['dark coffee', 'golden', 'boba 12', 'cafe roasters', 'city 42', 'matcha'];
     let ip = 0;
     const client = () => ({ ip: `10.77.${Math.floor(ip / 250) % 250}.${ip++ % 250}`, referrer: '', userAgent: '' });
     return [
-      measureSync('place inBounds, city box (service)', 2000, () => places.inBounds(cityBox)),
-      measureSync('place inBounds, state box (service)', 1000, () => places.inBounds(stateBox)),
-      measureSync('place inBounds, 58°x24° US box (service)', 200, () => places.inBounds(bigBox)),
-      measureSync('place loadEstablishment (service)', 2000, (i) => places.loadEstablishment(1 + ((i * 37) % PLACES))),
-      await timeAsync('place search, no centre (service)', 500, (i) => places.search(client(), { query: queries[i % queries.length] })),
-      await timeAsync('place search, near Chicago (service)', 500, (i) =>
+      await measureAsync('place inBounds, city box (service)', 2000, () => places.inBounds(cityBox)),
+      await measureAsync('place inBounds, state box (service)', 1000, () => places.inBounds(stateBox)),
+      await measureAsync('place inBounds, 58°x24° US box (service)', 200, () => places.inBounds(bigBox)),
+      await measureAsync('place loadEstablishment (service)', 2000, (i) => places.loadEstablishment(1 + ((i * 37) % PLACES))),
+      await measureAsync('place search, no centre (service)', 500, (i) => places.search(client(), { query: queries[i % queries.length] })),
+      await measureAsync('place search, near Chicago (service)', 500, (i) =>
         places.search(client(), { query: queries[i % queries.length], lat: 41.88, lng: -87.63 }),
       ),
     ];

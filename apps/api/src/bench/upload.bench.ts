@@ -14,10 +14,10 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { insertEstablishment, postImages, users, type DB } from '@siplog/db';
+import { insertEstablishment, postImages, users, type Database } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { SQLITE_DB } from '../modules/database/database.module';
+import { DATABASE } from '../modules/database/database.module';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { mulberry32 } from '../seed/demo-images';
 import { percentile } from './measure';
@@ -148,11 +148,11 @@ export async function benchUpload(): Promise<void> {
   try {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const db = app.get<DB>(SQLITE_DB);
-    db.insert(users)
-      .values({ email: 'photographer@example.com', username: 'photog', passwordHash: await hashPassword('BenchPass1'), firstName: 'Photo', lastName: 'Grapher', verified: true })
-      .run();
-    const place = insertEstablishment(db, { placeId: 'bench-upload-place', name: 'Golden Brew Roasters', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', lat: 41.88, lng: -87.63 });
+    const db = app.get<Database>(DATABASE);
+    await db
+      .insert(users)
+      .values({ email: 'photographer@example.com', username: 'photog', passwordHash: await hashPassword('BenchPass1'), firstName: 'Photo', lastName: 'Grapher', verified: true });
+    const place = await insertEstablishment(db, { placeId: 'bench-upload-place', name: 'Golden Brew Roasters', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', lat: 41.88, lng: -87.63 });
     const login = await fetch(`${base}/api/user/authenticateuser`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.8.0.1' },
@@ -208,7 +208,7 @@ export async function benchUpload(): Promise<void> {
     const after = process.memoryUsage().rss;
 
     // What was stored for the last post: three photos, each in three sizes; the EXIF-rotated one upright (portrait).
-    const names = db.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId)).all();
+    const names = await db.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId));
     const dims = await Promise.all(names.map(async ({ fileName }) => sharp(path.join(config.mediaDir, 'postimages', fileName)).metadata()));
     const storedFiles = fs.readdirSync(path.join(config.mediaDir, 'postimages')).length;
     // The received files are removed just after the answer is sent; give that a moment (bounded).

@@ -2,27 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDatabase, SqliteDatabase, type DB, type Orm, type Preparable } from '@siplog/db';
+import { openMigratedDatabase, type DB } from '@siplog/db';
+import { RecordingDatabase } from '../../test/recording-database';
 import { PlaceRepository } from './place.repository';
 
-type Built = { toSQL(): { sql: string; params: unknown[] } };
-
-/** The Database on one SQLite file, keeping each prepared query as built, by name, to read its SQL. */
-class BuiltQueries extends SqliteDatabase {
-  readonly built = new Map<string, Built>();
-
-  override prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>) {
-    this.built.set(name, build(this.orm) as unknown as Built);
-    return super.prepared(name, build);
-  }
-}
-
 /** The plan SQLite picks for one of the repository's prepared queries, one step a line. */
-function planOf(database: BuiltQueries, name: string): string[] {
-  const query = database.built.get(name);
-  if (!query) throw new Error(`no prepared query ${name}`);
-  const { sql, params } = query.toSQL();
-  const values = params.map((param) => (typeof param === 'object' && param !== null ? 1 : param));
+function planOf(database: RecordingDatabase, name: string): string[] {
+  const { sql, params } = database.query(name);
+  const values = params.map((param) => (typeof param === 'string' ? 1 : param));
   return database.sqlite
     .prepare(`explain query plan ${sql}`)
     .all(...values)
@@ -32,12 +19,12 @@ function planOf(database: BuiltQueries, name: string): string[] {
 describe('place queries: the plans the design relies on', () => {
   let dir: string;
   let db: DB;
-  let database: BuiltQueries;
+  let database: RecordingDatabase;
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-place-plans-'));
     db = openMigratedDatabase(path.join(dir, 'app.db'));
-    database = new BuiltQueries(db);
+    database = new RecordingDatabase(db);
     new PlaceRepository(database);
   });
   afterAll(() => {

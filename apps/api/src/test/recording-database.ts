@@ -1,0 +1,37 @@
+import { SqliteDatabase, type Orm, type Preparable } from '@siplog/db';
+
+/** A Drizzle query as prepared on SQLite: its SQL and its placeholders, in order. */
+interface PreparedSql {
+  getQuery(): { sql: string; params: unknown[] };
+}
+
+export interface RecordedQuery {
+  sql: string;
+  /** Placeholder names in the order of the SQL's `?`s (a literal parameter is kept as its value). */
+  params: unknown[];
+}
+
+/**
+ * The Database on a SQLite connection that keeps each prepared Drizzle query's SQL by name, so tests can read the plan
+ * SQLite picks and benchmarks can run exactly the statements the app runs.
+ */
+export class RecordingDatabase extends SqliteDatabase {
+  private readonly queries = new Map<string, RecordedQuery>();
+
+  override prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>) {
+    const { sql, params } = (build(this.orm).prepare(name) as unknown as PreparedSql).getQuery();
+    this.queries.set(name, { sql, params: params.map((param) => (isPlaceholder(param) ? param.name : param)) });
+    return super.prepared(name, build);
+  }
+
+  /** The SQL of the query prepared under `name`. */
+  query(name: string): RecordedQuery {
+    const query = this.queries.get(name);
+    if (!query) throw new Error(`no prepared query ${name}`);
+    return query;
+  }
+}
+
+function isPlaceholder(param: unknown): param is { name: string } {
+  return typeof param === 'object' && param !== null && typeof (param as { name?: unknown }).name === 'string';
+}
