@@ -21,11 +21,11 @@ describe('accessibility (axe-core): every screen, desktop and 375 px', () => {
     browser = await launchBrowser();
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     await registerPerson(app.baseUrl, app.dataDir, BEN);
-    placeId = seedPlace(app.dataDir, DARK_MATTER);
-    seedPlaces(app.dataDir, LOOP_PLACES);
+    placeId = await seedPlace(app.dataDir, DARK_MATTER);
+    await seedPlaces(app.dataDir, LOOP_PLACES);
     const photos = await storePhotos(app.dataDir, 3);
     const place = { name: DARK_MATTER.name, city: DARK_MATTER.city };
-    [postId] = seedPosts(app.dataDir, ANN.username, [
+    [postId] = await seedPosts(app.dataDir, ANN.username, [
       { order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place, images: [photos[0], photos[1]], minutesAgo: 30, likes: 2 },
       { order: 'Iced matcha', review: 'Grassy, not too sweet.', rating: 5, place, images: [photos[2]], minutesAgo: 60 },
     ]);

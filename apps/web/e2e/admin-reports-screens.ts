@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { users } from '@siplog/db';
+import { users } from '@siplog/db/dist/schema/sqlite';
 import { makePng, postJson, registerPerson, screenPerson, seedPosts, storePhotos, withDatabase, type Session } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, signInContext, startApp } from './harness';
 
@@ -37,12 +37,12 @@ try {
   form.append('data', JSON.stringify({ email: maya.email, filetype: 'image' }));
   form.append('file', new Blob([new Uint8Array(await makePng(256, [60, 110, 90]))], { type: 'image/png' }), 'maya.png');
   await fetch(`${app.baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: { Authorization: `Bearer ${maya.token}` }, body: form });
-  withDatabase(app.dataDir, (db) =>
+  await withDatabase(app.dataDir, (db) =>
     db.update(users).set({ bio: 'Cheap followers and five-star reviews for your café: DM me.', currentFavOrder: 'Whatever pays' }).where(eq(users.email, maya.email)).run(),
   );
 
   const photos = await storePhotos(app.dataDir, 4);
-  const [reported, commentedOn, dismissed, removed] = seedPosts(app.dataDir, ann.username, [
+  const [reported, commentedOn, dismissed, removed] = await seedPosts(app.dataDir, ann.username, [
     { order: 'Brown sugar boba, 50% sweet', review: 'Visit my shop link for the real deal, best boba in town!!!', rating: 5, place: { name: 'Tapioca House', city: 'Chicago' }, images: photos.slice(0, 2), minutesAgo: 90 },
     { order: 'Oat cortado', review: 'Balanced and silky, the barista knew her stuff.', rating: 5, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [photos[2]], minutesAgo: 300 },
     { order: 'Cold brew', review: 'Chocolatey.', rating: 4, place: { name: 'Metric Coffee', city: 'Chicago' }, minutesAgo: 900 },
@@ -62,7 +62,7 @@ try {
   const idOn = (target: number) => open.reports.find((item) => item.target_id === String(target))!.report_id;
   await ok(postJson(app.baseUrl, '/api/admin/resolvereport', { report_id: idOn(dismissed), action: 'dismiss' }, dana.token));
   await ok(postJson(app.baseUrl, '/api/admin/resolvereport', { report_id: idOn(removed), action: 'remove' }, dana.token));
-  const [spam] = seedPosts(app.dataDir, carla.username, [
+  const [spam] = await seedPosts(app.dataDir, carla.username, [
     { order: 'Espresso', review: 'Follow me for free drinks!!!', rating: 5, place: { name: 'Metric Coffee', city: 'Chicago' }, minutesAgo: 60 },
   ]);
   await report(ben, 'post', spam, 'spam');

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASON_LABELS, SAFETY_MESSAGES, type ReportKind, type ReportReason } from '@siplog/contracts';
-import { comments, posts, users } from '@siplog/db';
+import { comments, posts, users } from '@siplog/db/dist/schema/sqlite';
 import { closeMessageDialog, expectMessageDialog } from './dialogs';
 import { ANN, BEN, makePng, postJson, registerPerson, seedPosts, storeImage, withDatabase, type Person, type Session } from './fixtures';
 import { expectAccessible, launchBrowser, OpenedContexts, PHONE, type RunningApp, signInContext, startApp } from './harness';
@@ -66,7 +66,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
 
   it('shows a reported review as it was reported, counts the open reports, and dismisses them behind Yes/No', async () => {
     const photo = await storeImage(app.dataDir, await makePng(96));
-    const [postId] = seedPosts(app.dataDir, ANN.username, [
+    const [postId] = await seedPosts(app.dataDir, ANN.username, [
       { order: 'Cortado', review: 'Silky, and the barista was lovely.', rating: 4, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [photo], minutesAgo: 20 },
     ]);
     await report(ben, 'post', postId, 'spam', 'Looks like an ad for their shop.');
@@ -122,7 +122,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     await expect.poll(() => panel.getByRole('heading', { name: 'Reports' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole('button', { name: 'Reports (0 open)' }).waitFor();
     await panel.getByText('No open reports. All caught up.').waitFor();
-    expect(withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, postId)).get())).toBeDefined();
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, postId)).get())).toBeDefined();
 
     await panel.getByRole('button', { name: 'Closed' }).click();
     expect(await panel.getByRole('button', { name: 'Closed' }).getAttribute('aria-pressed')).toBe('true');
@@ -134,7 +134,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
 
   it('removes a reported review with its photo, and a reported comment, each behind Yes/No', async () => {
     const photo = await storeImage(app.dataDir, await makePng(96, [60, 90, 160]));
-    const [doomed, kept] = seedPosts(app.dataDir, ANN.username, [
+    const [doomed, kept] = await seedPosts(app.dataDir, ANN.username, [
       { order: 'Brown sugar boba', review: 'Buy followers at my site!', rating: 1, place: { name: 'Tapioca House', city: 'Chicago' }, images: [photo], minutesAgo: 15 },
       { order: 'Matcha latte', review: 'Grassy and smooth.', rating: 5, place: { name: 'Sawada Coffee', city: 'Chicago' }, minutesAgo: 10 },
     ]);
@@ -157,8 +157,8 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     const removeComment = confirmDialog(page, 'Remove this comment?');
     await removeComment.getByRole('button', { name: 'Yes' }).click();
     await comment.waitFor({ state: 'detached' });
-    expect(withDatabase(app.dataDir, (db) => db.select().from(comments).where(eq(comments.id, commentId)).get())).toBeUndefined();
-    expect(withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, kept)).get())).toBeDefined();
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(comments).where(eq(comments.id, commentId)).get())).toBeUndefined();
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, kept)).get())).toBeDefined();
 
     const review = card(panel, "annlee's review of Tapioca House");
     await review.getByRole('button', { name: 'Remove review' }).click();
@@ -167,7 +167,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     await removeReview.getByRole('button', { name: 'Yes' }).click();
     await panel.getByRole('status').getByText("annlee's review of Tapioca House is removed.").waitFor();
     await review.waitFor({ state: 'detached' });
-    expect(withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, doomed)).get())).toBeUndefined();
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, doomed)).get())).toBeUndefined();
     expect(fs.existsSync(path.join(app.dataDir, 'media', 'postimages', photo))).toBe(false);
     const recent = await postJson(app.baseUrl, '/api/post/loadrecentposts', { limit: 20, skip: 0 });
     expect(recent.json.posts.map((post: { post_id: number }) => post.post_id)).not.toContain(doomed);
@@ -178,7 +178,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
   });
 
   it('suspends a reported person with a reason: sign-in is refused, FR Users shows them suspended, and Unsuspend brings them back', async () => {
-    withDatabase(app.dataDir, (db) => db.update(users).set({ bio: 'DM me for cheap followers', currentFavOrder: 'Spam latte' }).where(eq(users.email, CARLA.email)).run());
+    await withDatabase(app.dataDir, (db) => db.update(users).set({ bio: 'DM me for cheap followers', currentFavOrder: 'Spam latte' }).where(eq(users.email, CARLA.email)).run());
     await report(ben, 'user', CARLA.username, 'spam', 'Selling followers in the bio.');
 
     const page = await openAdmin();
@@ -254,7 +254,7 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
   });
 
   it('erases an account from FR Users behind Yes/No, with its reviews and the reports on them', async () => {
-    const [elisPost] = seedPosts(app.dataDir, ELI.username, [
+    const [elisPost] = await seedPosts(app.dataDir, ELI.username, [
       { order: 'Dirty chai', review: 'Spicy.', rating: 4, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, minutesAgo: 3 },
     ]);
     await report(ben, 'post', elisPost, 'spam');
@@ -280,14 +280,14 @@ describe('the admin Reports panel and moderation in FR Users (issue 17)', () => 
     await expect.poll(() => userSelect(page).locator(`option[value="${ELI.email}"]`).count()).toBe(0);
     expect(await userSelect(page).inputValue()).toBe('');
     expect((await signIn(ELI)).status).toBe(401);
-    expect(withDatabase(app.dataDir, (db) => db.select().from(users).where(eq(users.email, ELI.email)).get())).toBeUndefined();
-    expect(withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, elisPost)).get())).toBeUndefined();
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(users).where(eq(users.email, ELI.email)).get())).toBeUndefined();
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(posts).where(eq(posts.id, elisPost)).get())).toBeUndefined();
     // The report on the erased review went with it, and the toggle's count says so.
     await reportsToggle.getByText('(0 open)').waitFor();
   });
 
   it('fits a 375 px screen with reports open, and in the closed list', async () => {
-    const [postId] = seedPosts(app.dataDir, ANN.username, [
+    const [postId] = await seedPosts(app.dataDir, ANN.username, [
       { order: 'Cold brew with a very long name that has to wrap somewhere', review: 'Fine.', rating: 3, place: { name: 'Metric Coffee', city: 'Chicago' }, minutesAgo: 5 },
     ]);
     await report(ben, 'post', postId, 'inappropriate', 'A_very_long_note_without_any_space_at_all_that_must_wrap_inside_the_card_on_a_phone');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postImages, users } from '@siplog/db';
+import { postImages, users } from '@siplog/db/dist/schema/sqlite';
 import { closeMessageDialog, expectMessageDialog } from './dialogs';
 import { ANN, BEN, makePng, outboxFiles, registerPerson, seedPosts, storeImage, waitForMail, withDatabase, type Person, type Session } from './fixtures';
 import { expectAccessible, launchBrowser, OpenedContexts, PHONE, type RunningApp, signInContext, startApp } from './harness';
@@ -41,7 +41,7 @@ describe('the admin screen', () => {
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     await registerPerson(app.baseUrl, app.dataDir, BEN);
     // Someone who never confirmed an e-mail: the Verified box leaves them out.
-    withDatabase(app.dataDir, (db) =>
+    await withDatabase(app.dataDir, (db) =>
       db.insert(users).values({ email: 'una.verified@example.com', username: 'unaverif', passwordHash: 'x', firstName: 'Una', lastName: 'Nolan', verified: false }).run(),
     );
     for (const [day, lines] of Object.entries(LOG_DAYS)) {
@@ -154,7 +154,7 @@ describe('the admin screen', () => {
     await details.getByRole('button', { name: 'Update' }).click();
     await expectMessageDialog(page, 'Message', 'Profile updated.');
     await closeMessageDialog(page);
-    const row = withDatabase(app.dataDir, (db) => db.select().from(users).where(eq(users.email, ANN.email)).get());
+    const row = await withDatabase(app.dataDir, (db) => db.select().from(users).where(eq(users.email, ANN.email)).get());
     expect([row?.firstName, row?.phone]).toEqual(['Annie', '312-555-0199']);
 
     const mail = page.getByRole('form', { name: 'E-mail to user' });
@@ -195,7 +195,7 @@ describe('the admin screen', () => {
 
   it("lists a person's posts and deletes one after the confirm, with its images", async () => {
     const image = await storeImage(app.dataDir, await makePng(64));
-    seedPosts(app.dataDir, ANN.username, [
+    await seedPosts(app.dataDir, ANN.username, [
       { order: 'Cortado', review: 'Silky.', rating: 5, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [image], minutesAgo: 5 },
       { order: 'Matcha latte', review: 'Grassy.', rating: 4, place: { name: 'Sawada Coffee', city: 'Chicago' }, minutesAgo: 10 },
     ]);
@@ -217,7 +217,7 @@ describe('the admin screen', () => {
     await expectMessageDialog(page, 'Message', 'Post deleted');
     await table.getByRole('cell', { name: 'Cortado', exact: true }).waitFor({ state: 'detached' });
     expect(await table.locator('tbody tr').count()).toBe(1);
-    expect(withDatabase(app.dataDir, (db) => db.select().from(postImages).where(eq(postImages.fileName, image)).all())).toEqual([]);
+    expect(await withDatabase(app.dataDir, (db) => db.select().from(postImages).where(eq(postImages.fileName, image)).all())).toEqual([]);
     expect(fs.existsSync(path.join(app.dataDir, 'media', 'postimages', image))).toBe(false);
   });
 

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { establishments, insertEstablishment, openDatabase, placeFollows, postImages, postLikes, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, openDatabase, SqliteDatabase, type DB } from '@siplog/db';
+// The browser tests write straight into the running app's SQLite file.
+import { establishments, placeFollows, postImages, postLikes, posts, users } from '@siplog/db/dist/schema/sqlite';
 
 export interface Person {
   email: string;
@@ -217,10 +219,10 @@ export interface SeedPost {
 }
 
 /** Opens the app's database beside the running API for `work`, and closes it again. */
-export function withDatabase<T>(dataDir: string, work: (db: DB) => T): T {
+export async function withDatabase<T>(dataDir: string, work: (db: DB) => T | Promise<T>): Promise<T> {
   const db = openDatabase(path.join(dataDir, 'app.db'));
   try {
-    return work(db);
+    return await work(db);
   } finally {
     db.$client.close();
   }
@@ -241,15 +243,16 @@ function placeId(db: DB, placeName: string): number {
 }
 
 /** Adds reviews (with their places, images and likes) for `username`; answers the new post ids in order. */
-export function seedPosts(dataDir: string, username: string, items: SeedPost[]): number[] {
-  return withDatabase(dataDir, (db) => {
+export function seedPosts(dataDir: string, username: string, items: SeedPost[]): Promise<number[]> {
+  return withDatabase(dataDir, async (db) => {
     const author = userId(db, username);
     const likers = db.select({ id: users.id }).from(users).all().map((row) => row.id);
     const now = Date.now();
-    return items.map((item) => {
+    const ids: number[] = [];
+    for (const item of items) {
       const known = db.select({ id: establishments.id }).from(establishments).where(eq(establishments.placeId, placeIdOf(item.place.name))).get();
       if (!known) {
-        insertEstablishment(db, {
+        await insertEstablishment(new SqliteDatabase(db), {
           placeId: placeIdOf(item.place.name),
           name: item.place.name,
           street: item.place.street ?? '',
@@ -284,14 +287,15 @@ export function seedPosts(dataDir: string, username: string, items: SeedPost[]):
           .values(likedBy.map((liker) => ({ postId: post.id, userId: liker })))
           .run();
       }
-      return post.id;
-    });
+      ids.push(post.id);
+    }
+    return ids;
   });
 }
 
 /** Makes `followerUsername` follow the place named `placeName` (created by seedPosts). */
-export function followPlace(dataDir: string, followerUsername: string, placeName: string): void {
-  withDatabase(dataDir, (db) => {
+export async function followPlace(dataDir: string, followerUsername: string, placeName: string): Promise<void> {
+  await withDatabase(dataDir, (db) => {
     db.insert(placeFollows)
       .values({ userId: userId(db, followerUsername), establishmentId: placeId(db, placeName) })
       .run();
@@ -315,11 +319,11 @@ export interface SeedPlace {
 }
 
 /** Adds an establishment through the one insert path (it gets its slug); answers its establishment_id. */
-export function seedPlace(dataDir: string, place: SeedPlace): number {
-  return withDatabase(dataDir, (db) => insertEstablishment(db, { ...place, placeId: place.placeId ?? placeIdOf(place.name) }).id);
+export function seedPlace(dataDir: string, place: SeedPlace): Promise<number> {
+  return withDatabase(dataDir, async (db) => (await insertEstablishment(new SqliteDatabase(db), { ...place, placeId: place.placeId ?? placeIdOf(place.name) })).id);
 }
 
 /** The establishment_id of a place added by seedPlace or seedPosts. */
-export function placeIdByName(dataDir: string, placeName: string): number {
+export function placeIdByName(dataDir: string, placeName: string): Promise<number> {
   return withDatabase(dataDir, (db) => placeId(db, placeName));
 }

@@ -111,11 +111,11 @@ describe('the Following feed, its empty state and mentions', () => {
     dev = await registerPerson(app.baseUrl, app.dataDir, DEV);
     eve = await registerPerson(app.baseUrl, app.dataDir, EVE);
     // Near the map's opening centre: the place the empty state suggests. Its first review is Ben's.
-    seedPlaceId = seedPlace(app.dataDir, DARK_MATTER);
-    [darkMatterFirst] = seedPosts(app.dataDir, ben.username, [
+    seedPlaceId = await seedPlace(app.dataDir, DARK_MATTER);
+    [darkMatterFirst] = await seedPosts(app.dataDir, ben.username, [
       { order: 'Dark Matter espresso', review: 'Dense crema.', rating: 5, place: { name: DARK_MATTER.name, city: DARK_MATTER.city }, minutesAgo: 30 },
     ]);
-    benOlder = seedPosts(app.dataDir, ben.username, BEN_OLDER);
+    benOlder = await seedPosts(app.dataDir, ben.username, BEN_OLDER);
   });
   afterAll(async () => {
     await contexts.closeAll();

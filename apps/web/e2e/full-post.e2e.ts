@@ -24,13 +24,13 @@ describe('the full post: modal, /post/{id}, likes, comments, share, edit and del
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
     const photos = await storePhotos(app.dataDir, 6);
-    placeId = seedPlace(app.dataDir, DARK_MATTER);
-    [cortadoId, doomedId, pageDoomedId] = seedPosts(app.dataDir, ANN.username, [
+    placeId = await seedPlace(app.dataDir, DARK_MATTER);
+    [cortadoId, doomedId, pageDoomedId] = await seedPosts(app.dataDir, ANN.username, [
       { order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place: PLACE, images: [photos[0], photos[1]], minutesAgo: 60 },
       { order: 'Cold brew to delete', review: 'Gone soon.', rating: 2, place: PLACE, images: [photos[2]], minutesAgo: 90 },
       { order: 'Mocha deleted from its page', review: 'Gone too.', rating: 3, place: PLACE, images: [photos[3]], minutesAgo: 120 },
     ]);
-    [espressoId] = seedPosts(app.dataDir, BEN.username, [
+    [espressoId] = await seedPosts(app.dataDir, BEN.username, [
       { order: 'Unicorn Blood espresso', review: 'Fruity and <b>wild</b>.', rating: 5, place: PLACE, images: [photos[4]], minutesAgo: 5 },
     ]);
   });

@@ -17,6 +17,8 @@ export const RIVER_NORTH_PLACE: SeedPlace = { name: 'River North Chai', street: 
 export const WICKER_PARK_PLACE: SeedPlace = { name: 'Damen Leaf & Bean', street: '1550 N Damen Ave', lat: 41.9097, lng: -87.6776, ...inChicago };
 
 /** Adds establishments; answers their ids in order. */
-export function seedPlaces(dataDir: string, places: SeedPlace[]): number[] {
-  return places.map((place) => seedPlace(dataDir, place));
+export async function seedPlaces(dataDir: string, places: SeedPlace[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const place of places) ids.push(await seedPlace(dataDir, place));
+  return ids;
 }

@@ -47,7 +47,7 @@ describe('map home', () => {
     app = await startApp();
     browser = await launchBrowser();
     const all = [...LOOP_PLACES, RIVER_NORTH_PLACE, WICKER_PARK_PLACE];
-    seedPlaces(app.dataDir, all).forEach((id, index) => (ids[all[index].name] = id));
+    (await seedPlaces(app.dataDir, all)).forEach((id, index) => (ids[all[index].name] = id));
   });
   afterAll(async () => {
     await browser?.close();

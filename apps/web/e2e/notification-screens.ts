@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gt, inArray, isNull } from 'drizzle-orm';
 import { NOTIFICATION_EMAIL_LABELS } from '@siplog/contracts';
-import { notifications } from '@siplog/db';
+import { notifications } from '@siplog/db/dist/schema/sqlite';
 import { DARK_MATTER, postJson, registerPerson, SCREENSHOT_PERSON, seedPlace, seedPosts, unsubscribePathFromMail, withDatabase, type Person, type Session } from './fixtures';
 import { DESKTOP, PHONE, launchBrowser, openPage, screenshotTaker, signInContext, startApp } from './harness';
 
@@ -35,12 +35,12 @@ const browser = await launchBrowser();
 try {
   const ann = await registerPerson(app.baseUrl, app.dataDir, SCREENSHOT_PERSON);
   const [maya, jon, priya, leo, sam] = await Promise.all(PEOPLE.map((who) => registerPerson(app.baseUrl, app.dataDir, who)));
-  seedPlace(app.dataDir, DARK_MATTER);
-  const [darkMatterReview, metricReview] = seedPosts(app.dataDir, ann.username, [
+  await seedPlace(app.dataDir, DARK_MATTER);
+  const [darkMatterReview, metricReview] = await seedPosts(app.dataDir, ann.username, [
     { order: 'Oat cortado', review: 'Balanced and silky.', rating: 5, place: { name: DARK_MATTER.name, city: 'Chicago' }, minutesAgo: 600 },
     { order: 'Cold brew', review: 'Chocolatey.', rating: 4, place: { name: 'Metric Coffee', city: 'Chicago' }, minutesAgo: 900 },
   ]);
-  const [mayaReview] = seedPosts(app.dataDir, maya.username, [
+  const [mayaReview] = await seedPosts(app.dataDir, maya.username, [
     { order: 'Honey lavender latte', review: 'Floral, not soapy.', rating: 4, place: { name: 'Sawada Coffee', city: 'Chicago' }, minutesAgo: 700 },
   ]);
 
@@ -62,31 +62,31 @@ try {
     });
 
   await follow(maya, ann);
-  happened(3 * 24 * 60);
+  await happened(3 * 24 * 60);
   for (const who of [jon, priya, leo, maya]) await like(who, darkMatterReview);
-  happened(26 * 60);
+  await happened(26 * 60);
   await comment(priya, darkMatterReview, 'That crema looks unreal. Going there Saturday!');
-  happened(5 * 60);
+  await happened(5 * 60);
   await ok(postJson(app.baseUrl, '/api/notification/markread', { all: true }, ann.token));
   await comment(ann, mayaReview, 'Adding this to my list.');
   await comment(leo, mayaReview, 'Same, the lavender is subtle.');
-  happened(95);
+  await happened(95);
   await comment(jon, metricReview, '@annlee you have to try their nitro next time');
-  happened(12);
+  await happened(12);
   await follow(sam, ann);
   await follow(leo, ann);
-  happened(4);
+  await happened(4);
 
   // Before anything is read on the site: the e-mail of what waited carries the unsubscribe links.
   const unsubscribePath = await unsubscribePathFromMail(app.dataDir, ann.email, NOTIFICATION_EMAIL_LABELS.comment);
 
   // Each width shows the same new ones: what the first visit marked read is unread again for the next.
-  const unreadIds = withDatabase(app.dataDir, (db) => db.select({ id: notifications.id }).from(notifications).where(isNull(notifications.readAt)).all()).map((row) => row.id);
+  const unreadIds = (await withDatabase(app.dataDir, (db) => db.select({ id: notifications.id }).from(notifications).where(isNull(notifications.readAt)).all())).map((row) => row.id);
   const unreadAgain = () => withDatabase(app.dataDir, (db) => db.update(notifications).set({ readAt: null }).where(inArray(notifications.id, unreadIds)).run());
 
   const shoot = screenshotTaker(outDir, { settleMs: 300 });
   for (const [label, viewport] of [['1280', DESKTOP], ['375', PHONE]] as const) {
-    unreadAgain();
+    await unreadAgain();
     const { context, page } = await openPage(browser, app.baseUrl, viewport);
     await signInContext(context, ann);
     await page.goto('/terms-of-service');

@@ -49,8 +49,8 @@ describe('notifications: the bell, /notifications, e-mail choices and unsubscrib
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
     carl = await registerPerson(app.baseUrl, app.dataDir, CARL);
     dana = await registerPerson(app.baseUrl, app.dataDir, DANA);
-    seedPlace(app.dataDir, DARK_MATTER);
-    [reviewId] = seedPosts(app.dataDir, BEN.username, [
+    await seedPlace(app.dataDir, DARK_MATTER);
+    [reviewId] = await seedPosts(app.dataDir, BEN.username, [
       { order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place: { name: DARK_MATTER.name, city: DARK_MATTER.city }, minutesAgo: 60 },
     ]);
   });

@@ -43,11 +43,11 @@ describe('own your data: download and delete from My Log', () => {
     keeper = await registerPerson(app.baseUrl, app.dataDir, KEEPER);
     leaver = await registerPerson(app.baseUrl, app.dataDir, LEAVER);
     photos = await storePhotos(app.dataDir, 3);
-    seedPosts(app.dataDir, KEEPER.username, [
+    await seedPosts(app.dataDir, KEEPER.username, [
       { order: 'Cortado', review: 'Silky and strong', rating: 5, place: { name: 'Dark Matter', city: 'Chicago', street: '738 N Western Ave' }, images: photos.slice(0, 2), minutesAgo: 30 },
       { order: 'Jasmine milk tea', review: 'Just sweet enough', rating: 4, place: { name: 'Boba Bar', city: 'Chicago' }, images: photos.slice(2), minutesAgo: 10 },
     ]);
-    seedPosts(app.dataDir, LEAVER.username, [{ order: 'Matcha', review: 'Grassy', rating: 3, place: { name: 'Boba Bar', city: 'Chicago' }, minutesAgo: 5 }]);
+    await seedPosts(app.dataDir, LEAVER.username, [{ order: 'Matcha', review: 'Grassy', rating: 3, place: { name: 'Boba Bar', city: 'Chicago' }, minutesAgo: 5 }]);
     expect((await postJson(app.baseUrl, '/api/user/followuser', { targetusername: LEAVER.username }, keeper.token)).status).toBe(200);
   });
   afterAll(async () => {

@@ -19,16 +19,16 @@ try {
   const hues: Array<[number, number, number]> = [[181, 96, 42], [90, 130, 70], [60, 90, 160], [140, 60, 90], [200, 170, 80]];
   const photos: string[] = [];
   for (const hue of hues) photos.push(await storeImage(app.dataDir, await makePng(480, hue)));
-  const darkMatter = seedPlace(app.dataDir, { name: 'Dark Matter Coffee', street: '1805 W Chicago Ave', city: 'Chicago', state: 'IL', zip: '60622', country: 'US', lat: 41.8963, lng: -87.6727 });
-  const quiet = seedPlace(app.dataDir, { name: 'Quiet Corner Tea', street: '1530 N Milwaukee Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9091, lng: -87.6777 });
-  seedPlace(app.dataDir, { name: 'Intelligentsia Coffee Wicker Park Coffeebar', street: '1850 W North Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9104, lng: -87.6741 });
-  seedPosts(app.dataDir, ann.username, [
+  const darkMatter = await seedPlace(app.dataDir, { name: 'Dark Matter Coffee', street: '1805 W Chicago Ave', city: 'Chicago', state: 'IL', zip: '60622', country: 'US', lat: 41.8963, lng: -87.6727 });
+  const quiet = await seedPlace(app.dataDir, { name: 'Quiet Corner Tea', street: '1530 N Milwaukee Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9091, lng: -87.6777 });
+  await seedPlace(app.dataDir, { name: 'Intelligentsia Coffee Wicker Park Coffeebar', street: '1850 W North Ave', city: 'Chicago', state: 'IL', zip: '60622', lat: 41.9104, lng: -87.6741 });
+  await seedPosts(app.dataDir, ann.username, [
     { order: 'Unicorn Blood espresso, double', review: 'Fruity, wild and very bright.', rating: 5, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [photos[0], photos[1]], minutesAgo: 5, likes: 1 },
     { order: 'Oat cortado', review: 'Balanced and bold.', rating: 4, place: { name: 'Dark Matter Coffee', city: 'Chicago' }, images: [photos[2]], minutesAgo: 60 },
     { order: 'Pour over, Ethiopia', review: 'Clean.', rating: 4, place: { name: 'Intelligentsia Coffee Wicker Park Coffeebar', city: 'Chicago' }, images: [photos[3], photos[4]], minutesAgo: 30 },
   ]);
-  followPlace(app.dataDir, ann.username, 'Dark Matter Coffee');
-  followPlace(app.dataDir, ann.username, 'Intelligentsia Coffee Wicker Park Coffeebar');
+  await followPlace(app.dataDir, ann.username, 'Dark Matter Coffee');
+  await followPlace(app.dataDir, ann.username, 'Intelligentsia Coffee Wicker Park Coffeebar');
   // Ben follows Ann and she follows him back: her public profile has both lists, seen by Ben (with follow buttons).
   const ben = await registerPerson(app.baseUrl, app.dataDir, { email: 'ben.ortiz@example.com', firstname: 'Ben', lastname: 'Ortiz', username: 'benortiz', password: 'Secret123' });
   await postJson(app.baseUrl, '/api/user/followuser', { targetusername: ann.username }, ben.token);

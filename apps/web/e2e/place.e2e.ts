@@ -31,17 +31,17 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     await registerPerson(app.baseUrl, app.dataDir, BEN);
     photos = await storePhotos(app.dataDir, 5);
-    darkMatterId = seedPlace(app.dataDir, DARK_MATTER);
-    quietTeaId = seedPlace(app.dataDir, QUIET_TEA);
-    longNameId = seedPlace(app.dataDir, LONG_NAME);
-    seedPosts(app.dataDir, BEN.username, [
+    darkMatterId = await seedPlace(app.dataDir, DARK_MATTER);
+    quietTeaId = await seedPlace(app.dataDir, QUIET_TEA);
+    longNameId = await seedPlace(app.dataDir, LONG_NAME);
+    await seedPosts(app.dataDir, BEN.username, [
       { order: 'Unicorn Blood espresso', review: 'Fruity and wild.', rating: 5, place: { name: DARK_MATTER.name, city: 'Chicago' }, images: [photos[0], photos[1]], minutesAgo: 5 },
       { order: 'Pour over', review: 'Clean.', rating: 4, place: { name: LONG_NAME.name, city: 'Chicago' }, images: [photos[2], photos[4]], minutesAgo: 30 },
     ]);
-    seedPosts(app.dataDir, ANN.username, [
+    await seedPosts(app.dataDir, ANN.username, [
       { order: 'Oat cortado', review: 'Balanced and <b>bold</b>.', rating: 4, place: { name: DARK_MATTER.name, city: 'Chicago' }, images: [photos[3]], minutesAgo: 60 },
     ]);
-    followPlace(app.dataDir, BEN.username, DARK_MATTER.name);
+    await followPlace(app.dataDir, BEN.username, DARK_MATTER.name);
     ({ page } = await openPage(browser, app.baseUrl));
   });
   afterAll(async () => {
@@ -166,7 +166,7 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
   });
 
   it("cuts long place names in follow lists to 20 characters with an ellipsis, the row opening the place", async () => {
-    followPlace(app.dataDir, ANN.username, LONG_NAME.name);
+    await followPlace(app.dataDir, ANN.username, LONG_NAME.name);
     await page.goto('/mylog');
     await page.getByRole('button', { name: /following$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'following' });

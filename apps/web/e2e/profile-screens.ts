@@ -62,8 +62,8 @@ try {
     { order: 'Nitro cold brew', review: 'Smooth, chocolatey, dangerous.', rating: 3, place: { name: 'Houndstooth Coffee on North Lamar Boulevard', city: 'Austin' }, images: [images[4]], minutesAgo: 9000 },
     { order: 'Cortado', review: 'Tiny but perfect.', rating: 5, place: { name: 'Merit Coffee', city: 'San Antonio' }, images: [images[5]], minutesAgo: 12000 },
   ];
-  seedPosts(app.dataDir, ann.username, posts);
-  followPlace(app.dataDir, ann.username, 'Zhi Tea');
+  await seedPosts(app.dataDir, ann.username, posts);
+  await followPlace(app.dataDir, ann.username, 'Zhi Tea');
   for (const [who, target] of [
     [ann, ben.username],
     [ben, ann.username],

@@ -19,7 +19,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
     const photo = await storeImage(app.dataDir, PNG);
-    seedPosts(app.dataDir, ANN.username, [
+    await seedPosts(app.dataDir, ANN.username, [
       {
         order: 'Brown sugar boba, 50% sweet',
         review: 'Warm chewy pearls.',
@@ -31,7 +31,7 @@ describe('profiles: /mylog, /user/{username}, /user/name/{name}', () => {
       },
       { order: 'Iced oat latte', review: 'Silky and strong.', rating: 5, place: { name: 'Zhi Tea', city: 'Austin' }, minutesAgo: 60 },
     ]);
-    followPlace(app.dataDir, ANN.username, 'Zhi Tea');
+    await followPlace(app.dataDir, ANN.username, 'Zhi Tea');
     ({ page } = await openPage(browser, app.baseUrl));
   });
   afterAll(async () => {

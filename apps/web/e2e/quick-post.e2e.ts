@@ -76,8 +76,8 @@ describe('Quick Post: the add-review drawer', () => {
     browser = await launchBrowser();
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
-    seedPlaces(app.dataDir, LOOP_PLACES).forEach((id, index) => (ids[LOOP_PLACES[index].name] = id));
-    ids[QUIET_TEA.name] = seedPlace(app.dataDir, QUIET_TEA);
+    (await seedPlaces(app.dataDir, LOOP_PLACES)).forEach((id, index) => (ids[LOOP_PLACES[index].name] = id));
+    ids[QUIET_TEA.name] = await seedPlace(app.dataDir, QUIET_TEA);
     photos = [
       { name: 'latte-art-morning.png', mimeType: 'image/png', buffer: await makePng(320, [181, 96, 42]) },
       { name: 'IMG_0042.png', mimeType: 'image/png', buffer: await makePng(320, [90, 130, 70]) },

@@ -35,7 +35,7 @@ try {
   await fetch(`${app.baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: { Authorization: `Bearer ${ben.token}` }, body: form });
 
   const photos = await storePhotos(app.dataDir, 2);
-  const [benReview] = seedPosts(app.dataDir, BEN.username, [
+  const [benReview] = await seedPosts(app.dataDir, BEN.username, [
     { order: 'Brown sugar boba, 50% sweet', review: 'Visit my shop link for the real deal!!!', rating: 5, place: { name: 'Tapioca House', city: 'Chicago' }, images: photos, minutesAgo: 30 },
   ]);
   await ok(postJson(app.baseUrl, '/api/post/addcomment', { postid: benReview, email: maya.email, comment: 'Looks great, which shop?' }, maya.token));
@@ -43,7 +43,7 @@ try {
   // Ann has blocked two people already, and one of her reports was reviewed.
   await ok(postJson(app.baseUrl, '/api/user/blockuser', { targetusername: maya.username }, ann.token));
   await ok(postJson(app.baseUrl, '/api/user/blockuser', { targetusername: carla.username }, ann.token));
-  const [spam] = seedPosts(app.dataDir, CARLA.username, [{ order: 'Espresso', review: 'Follow me!!!', rating: 5, place: { name: 'Metric Coffee', city: 'Chicago' }, minutesAgo: 60 }]);
+  const [spam] = await seedPosts(app.dataDir, CARLA.username, [{ order: 'Espresso', review: 'Follow me!!!', rating: 5, place: { name: 'Metric Coffee', city: 'Chicago' }, minutesAgo: 60 }]);
   await ok(postJson(app.baseUrl, '/api/report/add', { kind: 'post', target_id: spam, reason: 'spam' }, ann.token));
   const open = await ok(postJson(app.baseUrl, '/api/admin/reports', { status: 'open' }, dana.token));
   await ok(postJson(app.baseUrl, '/api/admin/resolvereport', { report_id: open.reports[0].report_id, action: 'dismiss' }, dana.token));

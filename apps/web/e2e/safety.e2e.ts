@@ -37,11 +37,11 @@ describe('Report and Block on the web (issue 17)', () => {
     ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     ben = await registerPerson(app.baseUrl, app.dataDir, BEN);
     carla = await registerPerson(app.baseUrl, app.dataDir, CARLA);
-    placeId = seedPlace(app.dataDir, DARK_MATTER);
-    [benReviewId] = seedPosts(app.dataDir, BEN.username, [
+    placeId = await seedPlace(app.dataDir, DARK_MATTER);
+    [benReviewId] = await seedPosts(app.dataDir, BEN.username, [
       { order: 'Unicorn Blood espresso', review: 'Fruity and wild.', rating: 5, place: PLACE, minutesAgo: 5 },
     ]);
-    [annReviewId] = seedPosts(app.dataDir, ANN.username, [{ order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place: PLACE, minutesAgo: 60 }]);
+    [annReviewId] = await seedPosts(app.dataDir, ANN.username, [{ order: 'Oat cortado', review: 'Balanced and silky.', rating: 4, place: PLACE, minutesAgo: 60 }]);
     const comment = await postJson(app.baseUrl, '/api/post/addcomment', { postid: annReviewId, email: ben.email, comment: 'Nobody asked.' }, ben.token);
     if (comment.status !== 200) throw new Error(`comment failed: ${comment.status} ${JSON.stringify(comment.json)}`);
     benCommentId = comment.json.comment.comment_id;
@@ -203,7 +203,7 @@ describe('Report and Block on the web (issue 17)', () => {
   });
 
   it('shows a refusal in the dialog and keeps the note: a report on a review that is gone', async () => {
-    const [doomed] = seedPosts(app.dataDir, BEN.username, [{ order: 'Doomed latte', review: 'Soon gone.', rating: 3, place: PLACE, minutesAgo: 90 }]);
+    const [doomed] = await seedPosts(app.dataDir, BEN.username, [{ order: 'Doomed latte', review: 'Soon gone.', rating: 3, place: PLACE, minutesAgo: 90 }]);
     const page = await pageAs(carla);
     const post = await openPost(page, 'Doomed latte');
     const deleted = await postJson(app.baseUrl, '/api/post/deletepost', { postid: doomed }, ben.token);

@@ -10,7 +10,7 @@ const app = await startApp();
 const browser = await launchBrowser();
 try {
   const ann = await registerPerson(app.baseUrl, app.dataDir, SCREENSHOT_PERSON);
-  seedPosts(app.dataDir, ann.username, [
+  await seedPosts(app.dataDir, ann.username, [
     { order: 'Iced oat milk latte', review: 'Silky and strong.', rating: 5, place: { name: 'Zhi Tea', city: 'Austin' }, minutesAgo: 30 },
     { order: 'Brown sugar boba', review: 'Warm chewy pearls.', rating: 4, place: { name: 'Tapioca House', city: 'Austin' }, minutesAgo: 300 },
   ]);
