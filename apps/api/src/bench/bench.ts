@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { users } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
-import { SQLITE_DB } from '../modules/database/database.module';
+import { DATABASE } from '../modules/database/database.module';
 import { ARGON2_OPTIONS, hashPassword } from '../modules/auth/password-hasher';
-import type { DB } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import { GazetteerService } from '../modules/map/gazetteer.service';
 import { measure, printSamples } from './measure';
 import { benchAdminBackup } from './admin-backup.bench';
@@ -29,16 +29,16 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-  const db = app.get<DB>(SQLITE_DB);
+  const db = app.get<Database>(DATABASE);
 
   // Many accounts, so lookups run against a realistic table; one password hash shared to keep set-up quick.
   const passwordHash = await hashPassword('BenchPass1');
   const people = 5000;
-  db.transaction((tx) => {
+  await db.transaction(async () => {
     for (let i = 0; i < people; i++) {
-      tx.insert(users)
-        .values({ email: `bench${i}@example.com`, username: `bench${i}`, passwordHash, firstName: 'Bench', lastName: `User${i}`, verified: true })
-        .run();
+      await db
+        .insert(users)
+        .values({ email: `bench${i}@example.com`, username: `bench${i}`, passwordHash, firstName: 'Bench', lastName: `User${i}`, verified: true });
     }
   });
 

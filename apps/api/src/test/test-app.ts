@@ -5,10 +5,10 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Database, DB } from '@siplog/db';
+import { SqliteDatabase, type Database, type DB } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig, type AppConfig } from '../config/app.config';
-import { DATABASE, SQLITE_DB } from '../modules/database/database.module';
+import { DATABASE } from '../modules/database/database.module';
 import { dropTestDatabase, freshTestDatabaseUrl } from './test-database';
 
 export const TEST_SUPPORT_EMAIL = 'support@siplog.test';
@@ -56,6 +56,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const app: NestExpressApplication = await createApp(config);
+  const data = app.get<Database>(DATABASE);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -63,8 +64,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     baseUrl,
     config,
-    db: app.get<DB>(SQLITE_DB),
-    data: app.get<Database>(DATABASE),
+    // Undefined on PostgreSQL: specs that read or write the database directly use `data` there.
+    db: (data instanceof SqliteDatabase ? data.drizzle : undefined) as DB,
+    data,
     get: (type) => app.get(type),
     async post(route, body, headers = {}) {
       const response = await fetch(baseUrl + route, {
