@@ -30,6 +30,9 @@ export const {
   userBlocks,
   reports,
   moderationActions,
+  rateLimits,
+  appSettings,
+  sharedCache,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

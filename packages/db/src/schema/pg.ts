@@ -1,5 +1,5 @@
 import { and, isNull, sql } from 'drizzle-orm';
-import { boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';
 
 /*
@@ -427,4 +427,27 @@ export const moderationActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt)],
+);
+
+/* State the API nodes share (issue 18); see sqlite.ts. */
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
+
+export const appSettings = pgTable('app_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const sharedCache = pgTable(
+  'shared_cache',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('shared_cache_expires_idx').on(t.expiresAt)],
 );

@@ -448,3 +448,32 @@ export const moderationActions = sqliteTable(
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt)],
 );
+
+/*
+ * State that several API nodes share when they run on PostgreSQL (issue 18). One SQLite process keeps these in
+ * memory instead; the tables exist on both so the two schemas stay one.
+ */
+
+/** rate-limiter-flexible's table (RateLimiterPostgres): one row per policy and key, `points` used until `expire` (epoch ms). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: integer('expire'),
+});
+
+/** Settings the nodes must agree on and that are generated once (the admin path when ADMIN_PATH is unset). */
+export const appSettings = sqliteTable('app_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Remembered answers (the place search provider's), shared by the nodes until `expires_at` (epoch ms). */
+export const sharedCache = sqliteTable(
+  'shared_cache',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('shared_cache_expires_idx').on(t.expiresAt)],
+);
