@@ -109,6 +109,8 @@ async function totalsScenario(db: AppDb, t: Tables) {
   await record("bob's first review is deleted");
   await setUser(carol.id, { suspendedAt: new Date(), suspensionReason: 'spam' });
   await record('carol is suspended');
+  await setUser(carol.id, { suspendedAt: null, suspensionReason: null });
+  await record('carol is unsuspended');
   await db.update(t.posts).set({ establishmentId: two.id }).where(eq(t.posts.id, d.id));
   await record("bob's review moves to the other place");
   await db.delete(t.users).where(eq(t.users.id, alice.id));
@@ -122,7 +124,7 @@ describe('review totals', () => {
     const onSqlite = await totalsScenario(liteDb, liteTables);
     const onPg = await totalsScenario(postgres, pgTables);
     expect(onPg).toEqual(onSqlite);
-    // And those rules are the ones meant: only people who are not deactivated count (suspension does not recount).
+    // And those rules are the ones meant: only people who are neither deactivated nor suspended count.
     const at = (date: Date) => date.getTime();
     expect(onPg.map(({ step, one, two }) => [step, one, two])).toEqual([
       ['alice reviews', { posts: 1, ratings: 4, last: at(T1) }, { posts: 0, ratings: 0, last: null }],
@@ -133,7 +135,8 @@ describe('review totals', () => {
       ['bob, deactivated, reviews', { posts: 2, ratings: 8, last: at(T1) }, { posts: 0, ratings: 0, last: null }],
       ['bob comes back', { posts: 4, ratings: 11, last: at(T3) }, { posts: 0, ratings: 0, last: null }],
       ["bob's first review is deleted", { posts: 3, ratings: 9, last: at(T3) }, { posts: 0, ratings: 0, last: null }],
-      ['carol is suspended', { posts: 3, ratings: 9, last: at(T3) }, { posts: 0, ratings: 0, last: null }],
+      ['carol is suspended', { posts: 2, ratings: 4, last: at(T3) }, { posts: 0, ratings: 0, last: null }],
+      ['carol is unsuspended', { posts: 3, ratings: 9, last: at(T3) }, { posts: 0, ratings: 0, last: null }],
       ["bob's review moves to the other place", { posts: 2, ratings: 8, last: at(T1) }, { posts: 1, ratings: 1, last: at(T3) }],
       ['alice deletes her account', { posts: 1, ratings: 5, last: at(T0) }, { posts: 1, ratings: 1, last: at(T3) }],
     ]);
@@ -156,7 +159,7 @@ describe('review totals', () => {
     const [expected] = (
       await pool.query<{ posts: string; ratings: string }>(
         `select count(*) as posts, coalesce(sum(p.rating), 0) as ratings from posts p join users u on u.id = p.user_id
-         where p.establishment_id = $1 and u.deactivated_at is null`,
+         where p.establishment_id = $1 and u.deactivated_at is null and u.suspended_at is null`,
         [place.id],
       )
     ).rows;
