@@ -5,6 +5,8 @@ import { ConfigModule } from './config/config.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { AuthModule } from './modules/auth/auth.module';
 import { DatabaseModule } from './modules/database/database.module';
+import { EventsModule } from './modules/events/events.module';
+import { SharedCacheModule } from './modules/shared-cache/shared-cache.module';
 import { HealthController } from './modules/health/health.controller';
 import { MailModule } from './modules/mail/mail.module';
 import { MapModule } from './modules/map/map.module';
@@ -28,6 +30,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        EventsModule,
+        SharedCacheModule,
         PublicCacheModule,
         MailModule,
         NotificationModule,

@@ -52,10 +52,22 @@ export interface Database {
    * transaction is open, and a transaction that waits for anything else (files, hashing, mail) is refused.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `effect` once the current transaction has committed (never when it rolls back), or at once outside a
+   * transaction: for what must not be seen before the data is (cache invalidation, pushes to open pages).
+   */
+  afterCommit(effect: () => void): void;
   /** Plain SQL, prepared once (per connection on PostgreSQL). Keep it in the module's repository. */
   statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row>;
   /** A Drizzle query prepared once: `db.prepared('name', (orm) => orm.select()…where(eq(t.id, sql.placeholder('id'))))`. */
   prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>): Statement<RowOf<Result>>;
+  /**
+   * Runs `work` unless another process holds the lock `name`, and answers whether it ran: for a job every node runs on a
+   * timer that only one may run at a time. On PostgreSQL a session advisory lock (`pg_try_advisory_lock(hashtext(name))`)
+   * held on one pooled connection until `work` settles; on SQLite (one writer, one process) it just runs `work`. Not
+   * a transaction: `work` makes its own, and should still check what it relies on there (a lock dies with its connection).
+   */
+  tryLock(name: string, work: () => Promise<void>): Promise<boolean>;
   /** The SQLite connection, for what only SQLite has (online backup, data_version); null on PostgreSQL. */
   readonly sqlite: BetterSqlite3.Database | null;
   close(): Promise<void>;

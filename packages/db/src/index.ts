@@ -9,3 +9,4 @@ export * from './named-params';
 export * from './open';
 export * from './dialect-sql';
 export * from './pg-migrate';
+export * from './pg-listener';

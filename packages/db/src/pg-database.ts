@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { sqlFor, type Database, type Orm, type Params, type Preparable, type SqlText, type Statement } from './database';
 import { toPositional } from './named-params';
+import { listenPg, type PgListener, type PgListenOptions } from './pg-listener';
 
 /** int8 (counts, sums, epoch milliseconds) and numeric come back as numbers, as SQLite gives them. */
 const numberTypes = {
@@ -18,6 +19,7 @@ interface OpenTransaction {
   savepoints: number;
   /** Drizzle queries prepared for this transaction's connection, by the app-wide prepared query they stand for. */
   prepared: Map<object, { execute(params?: Params): Promise<unknown> }>;
+  committed: Array<() => void>;
 }
 
 export interface PgOptions {
@@ -32,8 +34,12 @@ export class PgDatabase implements Database {
   readonly pool: pg.Pool;
   private readonly root: Orm;
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly listeners = new Set<PgListener>();
 
-  constructor(url: string, options: PgOptions = {}) {
+  constructor(
+    readonly url: string,
+    options: PgOptions = {},
+  ) {
     this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: numberTypes });
     // A broken idle connection is dropped and replaced by the pool; without a listener it would crash the process.
     this.pool.on('error', () => undefined);
@@ -71,9 +77,10 @@ export class PgDatabase implements Database {
     let broken = false;
     try {
       await client.query('begin');
-      const open: OpenTransaction = { client, orm: drizzle({ client }) as unknown as Orm, savepoints: 0, prepared: new Map() };
+      const open: OpenTransaction = { client, orm: drizzle({ client }) as unknown as Orm, savepoints: 0, prepared: new Map(), committed: [] };
       const result = await this.current.run(open, work);
       await client.query('commit');
+      for (const effect of open.committed) effect();
       return result;
     } catch (error) {
       try {
@@ -90,13 +97,44 @@ export class PgDatabase implements Database {
   private async savepoint<T>(outer: OpenTransaction, work: () => Promise<T>): Promise<T> {
     const name = `sp${++outer.savepoints}`;
     await outer.client.query(`savepoint ${name}`);
+    const effects = outer.committed.length;
     try {
       const result = await work();
       await outer.client.query(`release savepoint ${name}`);
       return result;
     } catch (error) {
       await outer.client.query(`rollback to savepoint ${name}`);
+      // What the rolled-back part meant to announce never happened.
+      outer.committed.length = effects;
       throw error;
+    }
+  }
+
+  afterCommit(effect: () => void): void {
+    const open = this.current.getStore();
+    if (open) open.committed.push(effect);
+    else effect();
+  }
+
+  async tryLock(name: string, work: () => Promise<void>): Promise<boolean> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [name]);
+      if (!rows[0]!.locked) return false;
+      try {
+        await work();
+      } finally {
+        try {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        } catch {
+          // The session is gone, and its lock with it: the connection is not handed out again.
+          broken = true;
+        }
+      }
+      return true;
+    } finally {
+      client.release(broken);
     }
   }
 
@@ -147,7 +185,20 @@ export class PgDatabase implements Database {
     };
   }
 
+  /** Tells every node listening on `channel` (through the pool: call it once the data it announces has committed). */
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.pool.query('select pg_notify($1, $2)', [channel, payload]);
+  }
+
+  /** Listens on `channel` on a connection of its own (see listenPg); closed with the database. */
+  async listen(channel: string, options: PgListenOptions): Promise<PgListener> {
+    const listener = await listenPg(this.url, channel, options);
+    this.listeners.add(listener);
+    return listener;
+  }
+
   async close(): Promise<void> {
+    await Promise.all([...this.listeners].map((listener) => listener.close()));
     await this.pool.end();
   }
 }

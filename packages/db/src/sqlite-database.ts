@@ -14,6 +14,7 @@ export class TransactionSpannedError extends Error {
 
 interface OpenTransaction {
   savepoints: number;
+  committed: Array<() => void>;
 }
 
 /** SQLite's driver binds numbers, strings, bigints, buffers and null; booleans go in as 1 and 0, as the tables store them. */
@@ -76,9 +77,11 @@ export class SqliteDatabase implements Database {
     const sentinel = setImmediate(() => (spanned = true));
     this.exec('begin immediate');
     try {
-      const result = await this.current.run({ savepoints: 0 }, work);
+      const open: OpenTransaction = { savepoints: 0, committed: [] };
+      const result = await this.current.run(open, work);
       if (spanned) throw new TransactionSpannedError();
       this.exec('commit');
+      for (const effect of open.committed) effect();
       return result;
     } catch (error) {
       if (this.sqlite.inTransaction) this.exec('rollback');
@@ -93,15 +96,24 @@ export class SqliteDatabase implements Database {
   private async savepoint<T>(outer: OpenTransaction, work: () => Promise<T>): Promise<T> {
     const name = `sp${++outer.savepoints}`;
     this.exec(`savepoint ${name}`);
+    const effects = outer.committed.length;
     try {
       const result = await work();
       this.exec(`release ${name}`);
       return result;
     } catch (error) {
       this.exec(`rollback to ${name}`);
+      // What the rolled-back part meant to announce never happened.
+      outer.committed.length = effects;
       this.exec(`release ${name}`);
       throw error;
     }
+  }
+
+  afterCommit(effect: () => void): void {
+    const open = this.current.getStore();
+    if (open) open.committed.push(effect);
+    else effect();
   }
 
   statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
@@ -130,6 +142,11 @@ export class SqliteDatabase implements Database {
       get: async (params) => query.get(bindable(params)),
       run: async (params) => query.run(bindable(params)).changes,
     };
+  }
+
+  async tryLock(_name: string, work: () => Promise<void>): Promise<boolean> {
+    await work();
+    return true;
   }
 
   private exec(text: string): void {

@@ -46,3 +46,28 @@ describe('map settings', () => {
     }
   });
 });
+
+describe('database settings', () => {
+  it('keeps SQLite in DATA_DIR when DATABASE_URL is unset', () => {
+    const config = configWith({});
+    expect(config.databaseUrl).toBeNull();
+    expect(config.databaseFile).toBe(path.join(dataDir, 'app.db'));
+  });
+
+  it('takes a postgres:// DATABASE_URL, and then requires JWT_SECRET (every node signs alike)', () => {
+    const url = 'postgres://siplog:secret@db.internal:5432/siplog';
+    expect(() => configWith({ DATABASE_URL: url })).toThrow(/JWT_SECRET is required when DATABASE_URL is set/);
+    expect(configWith({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) }).databaseUrl).toBe(url);
+  });
+
+  it('refuses another kind of DATABASE_URL without showing its password', () => {
+    let message = '';
+    try {
+      configWith({ DATABASE_URL: 'mysql://root:hunter2@db/siplog', JWT_SECRET: 'x'.repeat(40) });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(message).not.toContain('hunter2');
+  });
+});

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseMediaStore, type S3MediaStoreConfig } from '../modules/media/media-store.config';
 
 /** Runtime settings (design §2), read once from the environment. */
 export interface AppConfig {
@@ -11,6 +12,8 @@ export interface AppConfig {
   /** DATABASE_URL: a postgres:// URL puts the data in PostgreSQL (several API nodes may share it); unset, SQLite in databaseFile. */
   databaseUrl: string | null;
   mediaDir: string;
+  /** MEDIA_STORE: null keeps photos under mediaDir; s3://bucket/prefix puts them in that bucket (see media-store.config.ts). */
+  mediaStore: S3MediaStoreConfig | null;
   uploadsDir: string;
   logsDir: string;
   backupsDir: string;
@@ -21,6 +24,8 @@ export interface AppConfig {
   supportEmail: string;
   adminEmails: string[];
   adminPath: string;
+  /** True when ADMIN_PATH is unset and adminPath was made up (on PostgreSQL the first node's is kept for all). */
+  adminPathGenerated: boolean;
   mapboxToken?: string;
   /** Base URL of Mapbox's search APIs (MAPBOX_API_URL); tests point it at a local fake. */
   mapboxApiUrl: string;
@@ -169,8 +174,12 @@ function parseOnOff(name: string, raw: string | undefined, fallback: boolean): b
   throw new Error(`${name} must be on or off, got "${raw}"`);
 }
 
-/** The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. */
+/**
+ * The JWT secret: JWT_SECRET if set, else one generated on first start and kept in DATA_DIR. With DATABASE_URL several
+ * nodes may verify each other's tokens, so it must come from the environment, the same on every node.
+ */
 function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
+  if (!env.JWT_SECRET && env.DATABASE_URL) throw new Error('JWT_SECRET is required when DATABASE_URL is set: every API node must sign with the same secret');
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return new TextEncoder().encode(env.JWT_SECRET);
@@ -202,6 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseFile: path.join(dataDir, 'app.db'),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     ...dirs,
+    mediaStore: parseMediaStore(env),
     jwtSecret: loadJwtSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Siplog <no-reply@siplog.local>',
@@ -211,6 +221,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     adminPath: env.ADMIN_PATH || crypto.randomBytes(12).toString('hex'),
+    adminPathGenerated: !env.ADMIN_PATH,
     mapboxToken: parseMapboxToken(env.MAPBOX_TOKEN),
     mapboxApiUrl: (env.MAPBOX_API_URL || 'https://api.mapbox.com').replace(/\/+$/, ''),
     mapStyleUrl: parseMapStyleUrl(env.MAP_STYLE_URL),

@@ -48,7 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const databaseUrl = await freshTestDatabaseUrl();
   const config = loadConfig({
     DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Several nodes must share the signing secret, so PostgreSQL requires one from the environment.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'test-secret-shared-by-every-node-of-this-app' } : {}),
     SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
     LOG_TO_CONSOLE: 'false',
     WEB_DIST_DIR: webDist,

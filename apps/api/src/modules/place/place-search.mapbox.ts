@@ -4,6 +4,7 @@ import { formatPlaceLabel, LIMITS, PLACE_LIMITS, type PlaceInfo, type PlaceSearc
 import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import type { PlaceRepository } from './place.repository';
 import { mergeResults, type OfflinePlaceSearch, type PlaceSearch } from './place-search';
+import type { SharedCacheService } from '../shared-cache/shared-cache.service';
 import { establishmentResultOf } from './place.views';
 
 /** A provider that has not answered by then is skipped: the person is typing and waiting. */
@@ -14,40 +15,9 @@ const CATEGORY_OF_TERM: Record<(typeof LIMITS.placeSearchTerms)[number], string>
 /** Free-text POI search stays within drinks places. */
 const POI_CATEGORIES = ['coffee', 'cafe', 'tea', 'bubble_tea'].join(',');
 const AREA_TYPES = 'place,locality,neighborhood';
-/** Provider places remembered for placeselected: enough for many people searching at once, never unbounded. */
-export const PROVIDER_PLACES_MAX = 5000;
+/** How long a provider place found by search may be created by placeselected (remembered by every node alike). */
 export const PROVIDER_PLACE_TTL_MS = 60 * 60 * 1000;
 
-/** A small map bounded in size and age: the oldest entry goes first when full, and an expired one is never answered. */
-export class ExpiringCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-  }
-
-  get(key: string): V | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry.value;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
 
 export interface MapboxConfig {
   token: string;
@@ -107,13 +77,12 @@ function placeInfoOf({ properties: p }: Feature): PlaceInfo {
  */
 export class MapboxPlaceSearch implements PlaceSearch {
   private readonly logger = new Logger('MapboxPlaceSearch');
-  /** What the provider answered, by its id: placeselected creates places from these only. */
-  private readonly providerPlaces = new ExpiringCache<PlaceInfo>(PROVIDER_PLACES_MAX, PROVIDER_PLACE_TTL_MS);
-
   constructor(
     private readonly offline: OfflinePlaceSearch,
     private readonly places: PlaceRepository,
     private readonly config: MapboxConfig,
+    /** What the provider answered, by its id: placeselected creates places from these only. */
+    private readonly providerPlaces: SharedCacheService,
   ) {}
 
   async search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
@@ -133,8 +102,9 @@ export class MapboxPlaceSearch implements PlaceSearch {
     return mergeResults(near, pois, areas, other);
   }
 
-  providerPlace(placeId: string): PlaceInfo | null {
-    return this.providerPlaces.get(placeId);
+  async providerPlace(placeId: string): Promise<PlaceInfo | null> {
+    const kept = await this.providerPlaces.get(`mapbox:${placeId}`, PROVIDER_PLACE_TTL_MS);
+    return kept === null ? null : (JSON.parse(kept) as PlaceInfo);
   }
 
   private async areas(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
@@ -176,10 +146,10 @@ export class MapboxPlaceSearch implements PlaceSearch {
     const features = await this.features(path, params);
     const infos = features.map(placeInfoOf).filter((info) => distanceMeters(center, info) <= LIMITS.placeSearchRadiusMeters);
     const knownRows = await Promise.all(infos.map((info) => this.places.byPlaceId(info.place_id)));
+    await Promise.all(infos.map((info, i) => (knownRows[i] ? undefined : this.providerPlaces.set(`mapbox:${info.place_id}`, JSON.stringify(info), PROVIDER_PLACE_TTL_MS))));
     return infos.map((info, i): PlaceSearchResult => {
       const known = knownRows[i];
       if (known) return establishmentResultOf({ ...known });
-      this.providerPlaces.set(info.place_id, info);
       return {
         kind: 'place',
         id: `mapbox:${info.place_id}`,

@@ -14,7 +14,7 @@ export interface PlaceSearch {
    * A provider place this server itself got from the provider (in a recent search), or null: placeselected
    * creates a place only from these, never from what a client sends.
    */
-  providerPlace(placeId: string): PlaceInfo | null;
+  providerPlace(placeId: string): Promise<PlaceInfo | null>;
 }
 
 export const PLACE_SEARCH = Symbol('PLACE_SEARCH');
@@ -50,7 +50,7 @@ export class OfflinePlaceSearch implements PlaceSearch {
   }
 
   /** No provider offline: places are added with addplace. */
-  providerPlace(): PlaceInfo | null {
+  async providerPlace(): Promise<PlaceInfo | null> {
     return null;
   }
 

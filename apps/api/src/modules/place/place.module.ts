@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { GazetteerService } from '../map/gazetteer.service';
 import { MapModule } from '../map/map.module';
+import { SharedCacheService } from '../shared-cache/shared-cache.service';
 import { OfflinePlaceSearch, PLACE_SEARCH, type PlaceSearch } from './place-search';
 import { MapboxPlaceSearch } from './place-search.mapbox';
 import { PlaceController } from './place.controller';
@@ -11,11 +12,11 @@ import { PlaceService } from './place.service';
 /** Mapbox search with MAPBOX_TOKEN, else offline: decided once at start-up (design §5). */
 const placeSearchProvider = {
   provide: PLACE_SEARCH,
-  inject: [APP_CONFIG, PlaceRepository, GazetteerService],
-  useFactory: (config: AppConfig, places: PlaceRepository, gazetteer: GazetteerService): PlaceSearch => {
+  inject: [APP_CONFIG, PlaceRepository, GazetteerService, SharedCacheService],
+  useFactory: (config: AppConfig, places: PlaceRepository, gazetteer: GazetteerService, remembered: SharedCacheService): PlaceSearch => {
     const offline = new OfflinePlaceSearch(places, gazetteer);
     if (!config.mapboxToken) return offline;
-    return new MapboxPlaceSearch(offline, places, { token: config.mapboxToken, baseUrl: config.mapboxApiUrl });
+    return new MapboxPlaceSearch(offline, places, { token: config.mapboxToken, baseUrl: config.mapboxApiUrl }, remembered);
   },
 };
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase, SqliteDatabase } from '@siplog/db';
 import type { AppConfig } from '../../config/app.config';
+import { EventBus } from '../events/event-bus';
 import { PublicCacheService } from './public-cache.service';
 import { ANY_POST, placeTag } from './public-cache.tags';
 
@@ -14,7 +15,8 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, new SqliteDatabase(db));
+const database = new SqliteDatabase(db);
+const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, database, new EventBus(database));
 const answer = (size: number) => ({ headers: [], notModifiedHeaders: [], body: 'x'.repeat(size), bytes: size, etag: '"e"' });
 
 describe('PublicCacheService', () => {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { dataVersionReader, type Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
+import { EventBus } from '../events/event-bus';
 import { EVERYTHING } from './public-cache.tags';
 
 /** An HTTP answer as it is sent again: flat name/value header lists for the 200 and for a 304. */
@@ -56,7 +57,11 @@ export class PublicCacheService {
   private hits = 0;
   private misses = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE) db: Database) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(DATABASE) db: Database,
+    private readonly events: EventBus,
+  ) {
     this.enabled = config.publicCacheBytes > 0;
     this.answers = this.enabled
       ? new LRUCache<string, CachedAnswer>({
@@ -67,6 +72,11 @@ export class PublicCacheService {
     // PostgreSQL has no such counter; its other writers are other nodes, heard of through the database's notifications.
     this.dataVersion = db.sqlite ? dataVersionReader(db.sqlite) : () => 0;
     this.lastDataVersion = this.dataVersion();
+    if (events.spansNodes) {
+      // Other nodes' writes: their tags arrive a few ms after they commit (null: too many to send, so everything).
+      events.subscribe('cache', (tags) => this.bump(tags ?? [EVERYTHING]));
+      events.onGap(() => this.bump([EVERYTHING]));
+    }
   }
 
   /** The current versions of these tags (and of EVERYTHING): take it before computing the answer to store. */
@@ -102,8 +112,13 @@ export class PublicCacheService {
     return true;
   }
 
-  /** A write has committed: answers depending on any of these tags are stale from now on. */
+  /** A write has committed: answers depending on any of these tags are stale from now on, here and on the other nodes. */
   changed(...tags: string[]): void {
+    this.bump(tags);
+    if (this.events.spansNodes) this.events.publish('cache', tags);
+  }
+
+  private bump(tags: readonly string[]): void {
     if (this.versions.size + tags.length > MAX_TAGS) {
       this.versions.clear();
       // Answers that kept version 0 of a tag bumped before the reset would match again: drop them all.
@@ -129,6 +144,6 @@ export class PublicCacheService {
     const version = this.dataVersion();
     if (version === this.lastDataVersion) return;
     this.lastDataVersion = version;
-    this.changed(EVERYTHING);
+    this.bump([EVERYTHING]);
   }
 }

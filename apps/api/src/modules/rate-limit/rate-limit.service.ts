@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { PgDatabase, type Database } from '@siplog/db';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../common/app-error';
+import { DATABASE } from '../database/database.module';
 
 /** Named budgets: how many calls a key (usually the client IP) may make per window. */
 export const RATE_LIMIT_POLICIES = {
@@ -39,10 +41,38 @@ export const RATE_LIMIT_POLICIES = {
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
-/** Rate limiting lives in the service layer so REST and tRPC share one budget per caller. */
+/** How often expired budgets are swept from PostgreSQL, and how long past expiry they are kept (a few ms of clock skew between nodes). */
+const SWEEP_EVERY_MS = 10 * 60_000;
+const SWEEP_AFTER_MS = 60 * 60_000;
+
+/**
+ * Rate limiting lives in the service layer so REST and tRPC share one budget per caller. One process on SQLite keeps
+ * the budgets in memory; on PostgreSQL every node counts in the shared `rate_limits` table (one atomic upsert per
+ * call), with this node's memory as the fallback while the database cannot answer.
+ */
 @Injectable()
-export class RateLimitService {
-  private readonly limiters = new Map<RateLimitPolicy, RateLimiterMemory>();
+export class RateLimitService implements OnApplicationShutdown {
+  private readonly logger = new Logger(RateLimitService.name);
+  private readonly limiters = new Map<RateLimitPolicy, RateLimiterAbstract>();
+  private readonly shared: PgDatabase | null;
+  private readonly sweeper: NodeJS.Timeout | null = null;
+
+  constructor(@Inject(DATABASE) db: Database) {
+    this.shared = db instanceof PgDatabase ? db : null;
+    if (this.shared) {
+      const pool = this.shared.pool;
+      this.sweeper = setInterval(() => {
+        pool.query('delete from rate_limits where expire < $1', [Date.now() - SWEEP_AFTER_MS]).catch((error: Error) => {
+          this.logger.warn(`Could not sweep expired rate limits: ${error.message}`);
+        });
+      }, SWEEP_EVERY_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
 
   async consume(policy: RateLimitPolicy, key: string): Promise<void> {
     try {
@@ -62,10 +92,22 @@ export class RateLimitService {
     await this.limiterFor(policy).delete(key);
   }
 
-  private limiterFor(policy: RateLimitPolicy): RateLimiterMemory {
+  private limiterFor(policy: RateLimitPolicy): RateLimiterAbstract {
     let limiter = this.limiters.get(policy);
     if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: policy, ...RATE_LIMIT_POLICIES[policy] });
+      const options = { keyPrefix: policy, ...RATE_LIMIT_POLICIES[policy] };
+      limiter = this.shared
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: this.shared.pool,
+            storeType: 'pool',
+            tableName: 'rate_limits',
+            // The table comes with the migrations (both schemas), and the sweep above replaces the library's timers.
+            tableCreated: true,
+            clearExpiredByTimeout: false,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
       this.limiters.set(policy, limiter);
     }
     return limiter;
