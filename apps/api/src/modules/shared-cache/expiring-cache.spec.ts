@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExpiringCache } from './place-search.mapbox';
+import { ExpiringCache } from './expiring-cache';
 
 describe('ExpiringCache (the provider places placeselected may create)', () => {
   it('forgets the oldest entry beyond its size and any entry past its age', () => {
