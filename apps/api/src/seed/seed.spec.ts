@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password-hasher';
 import { ImageStore, variantFileName, type ImageFolder } from '../modules/media/image-store';
+import { LocalBlobStore } from '../modules/media/local-blob-store';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PLACE_FOLLOWS, DEMO_PLACES, DEMO_REVIEWS } from './demo-content';
 import { seedDemoData, type SeedResult } from './seed';
 
@@ -108,7 +109,7 @@ describe('seedDemoData', () => {
 
   const expectStoredImage = (folder: ImageFolder, name: string) => {
     for (const file of [name, variantFileName(name, 'thumb')]) {
-      const full = path.join(images.folderPath(folder), file);
+      const full = path.join(dir, 'media', folder, file);
       expect(fs.existsSync(full), full).toBe(true);
       expect(isWebp(full), full).toBe(true);
     }
@@ -117,7 +118,7 @@ describe('seedDemoData', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-seed-'));
     db = openMigratedDatabase(path.join(dir, 'app.db'));
-    images = new ImageStore(path.join(dir, 'media'));
+    images = new ImageStore(new LocalBlobStore(path.join(dir, 'media')), path.join(dir, 'tmp'));
     result = await seedDemoData(new SqliteDatabase(db), images, now);
   }, 60_000);
 
@@ -265,10 +266,10 @@ describe('seedDemoData', () => {
 
   it('does nothing when run again', async () => {
     const before = rowCounts();
-    const filesBefore = fs.readdirSync(images.folderPath('postimages')).length;
+    const filesBefore = fs.readdirSync(path.join(dir, 'media', 'postimages')).length;
     const again = await seedDemoData(new SqliteDatabase(db), images, now);
     expect(again.seeded).toBe(false);
     expect(rowCounts()).toEqual(before);
-    expect(fs.readdirSync(images.folderPath('postimages')).length).toBe(filesBefore);
+    expect(fs.readdirSync(path.join(dir, 'media', 'postimages')).length).toBe(filesBefore);
   });
 });

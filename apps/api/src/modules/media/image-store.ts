@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { LIMITS, SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
+import type { BlobStore } from './blob-store';
 
 /** The image folders of spec §7 /api/showimage/image/{folder}/{file}. */
 export const IMAGE_FOLDERS = ['postimages', 'profileimages'] as const;
@@ -26,8 +27,6 @@ export const FOLDER_VARIANTS: Record<ImageFolder, readonly ImageVariant[]> = {
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
-/** Files removed at once by removeEach: enough to keep the disk busy, few enough to leave file handles for everyone else. */
-const UNLINK_CONCURRENCY = 8;
 
 export function isStoredImageName(name: string): boolean {
   return STORED_NAME.test(name);
@@ -37,23 +36,35 @@ export function variantFileName(name: string, variant: ImageVariant): string {
   return name.replace(/\.webp$/, `${IMAGE_VARIANTS[variant].suffix}.webp`);
 }
 
+/** Waits for every promise (so nothing is still writing when the caller cleans up), then throws the first failure. */
+async function settleAll(work: Array<Promise<unknown>>): Promise<void> {
+  const failure = (await Promise.allSettled(work)).find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/** The store key of an image file: `postimages/<name>.webp` (the folder, then the file). */
+export function imageKey(folder: ImageFolder, file: string): string {
+  return `${folder}/${file}`;
+}
+
 /**
- * Stores images under DATA_DIR/media/{folder}: the type is checked by decoding the content (never the
- * client's MIME), the image is re-encoded to WebP, which drops EXIF/GPS and any other metadata, and the
- * stored name is chosen here, so no client text ever reaches a path.
+ * Stores images in the media store (BlobStore: DATA_DIR/media/{folder} or a bucket): the type is checked by
+ * decoding the content (never the client's MIME), the image is re-encoded to WebP, which drops EXIF/GPS and any
+ * other metadata, and the stored name is chosen here, so no client text ever reaches a path or a key. Each size is
+ * encoded to a file in `workDir` (local temp space) and then put in the store.
  */
 export class ImageStore {
   private readonly logger = new Logger(ImageStore.name);
 
-  constructor(private readonly mediaDir: string) {}
-
-  folderPath(folder: ImageFolder): string {
-    return path.join(this.mediaDir, folder);
-  }
+  constructor(
+    readonly blobs: BlobStore,
+    private readonly workDir: string,
+  ) {}
 
   /**
    * `input` is the image's bytes or the path of a file holding them. Throws AppError('BAD_REQUEST', invalidTypeMessage)
    * when they are not a supported image, or the pixel-cap message when the image declares more than LIMITS.imagePixelsMax.
+   * A store that fails is an error of its own (thrown as it is), with nothing of the image left behind.
    */
   async save(folder: ImageFolder, input: Buffer | string, invalidTypeMessage: string): Promise<string> {
     let metadata: sharp.Metadata | undefined;
@@ -66,37 +77,48 @@ export class ImageStore {
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > LIMITS.imagePixelsMax) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.imageTooManyPixels);
 
     const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
-    const dir = this.folderPath(folder);
-    await fs.mkdir(dir, { recursive: true });
+    await fs.mkdir(this.workDir, { recursive: true });
+    const variants = FOLDER_VARIANTS[folder].map((variant) => ({
+      file: variantFileName(name, variant),
+      temp: path.join(this.workDir, `${variantFileName(name, variant)}.part`),
+      variant,
+    }));
+    let putStarted = false;
     try {
-      // Decoded once (shrink-on-load) and oriented at the largest size; every size is cut from those pixels.
-      const largest = await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax })
-        .rotate() // apply EXIF orientation before the metadata is dropped
-        .resize({ width: IMAGE_VARIANTS.full.maxSide, height: IMAGE_VARIANTS.full.maxSide, fit: 'inside', withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const { width, height, channels } = largest.info;
-      await Promise.all(
-        FOLDER_VARIANTS[folder].map((variant) => {
-          const { maxSide } = IMAGE_VARIANTS[variant];
-          return sharp(largest.data, { raw: { width, height, channels } })
-            .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-            .webp({ quality: 82, effort: 2 }) // effort 2: about half the encoding time of the default 4, at much the same size
-            .toFile(path.join(dir, variantFileName(name, variant)));
-        }),
-      );
-    } catch {
-      await this.remove(folder, name);
-      throw new AppError('BAD_REQUEST', invalidTypeMessage);
+      try {
+        // Decoded once (shrink-on-load) and oriented at the largest size; every size is cut from those pixels.
+        const largest = await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax })
+          .rotate() // apply EXIF orientation before the metadata is dropped
+          .resize({ width: IMAGE_VARIANTS.full.maxSide, height: IMAGE_VARIANTS.full.maxSide, fit: 'inside', withoutEnlargement: true })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const { width, height, channels } = largest.info;
+        await settleAll(
+          variants.map(({ variant, temp }) => {
+            const { maxSide } = IMAGE_VARIANTS[variant];
+            return sharp(largest.data, { raw: { width, height, channels } })
+              .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+              .webp({ quality: 82, effort: 2 }) // effort 2: about half the encoding time of the default 4, at much the same size
+              .toFile(temp);
+          }),
+        );
+      } catch {
+        throw new AppError('BAD_REQUEST', invalidTypeMessage);
+      }
+      putStarted = true;
+      await settleAll(variants.map(({ file, temp }) => this.blobs.put(imageKey(folder, file), { file: temp }, 'image/webp')));
+    } catch (error) {
+      if (putStarted) await this.remove(folder, name);
+      throw error;
+    } finally {
+      await Promise.all(variants.map(({ temp }) => fs.rm(temp, { force: true })));
     }
     return name;
   }
 
+  /** Removes the image in every size; a size that cannot be removed is logged. */
   async remove(folder: ImageFolder, name: string): Promise<void> {
-    if (!isStoredImageName(name)) return;
-    for (const variant of FOLDER_VARIANTS[folder]) {
-      await fs.rm(path.join(this.folderPath(folder), variantFileName(name, variant)), { force: true });
-    }
+    await this.removeEach(folder, [name], '');
   }
 
   /** Stores every input or none: when one fails, the ones already stored are removed and the first error is thrown. */
@@ -112,29 +134,18 @@ export class ImageStore {
   }
 
   /**
-   * Removes each image in every size, each file on its own so that one that fails (permissions, a directory in its
-   * place) leaves the others going; answers the files that failed, each logged with `whose` ('of a deleted account').
+   * Removes each image in every size, each object on its own so that one that fails (permissions, a directory in its
+   * place, the store refusing) leaves the others going; answers the files that failed, each logged with `whose`
+   * ('of a deleted account').
    */
   async removeEach(folder: ImageFolder, names: string[], whose: string): Promise<string[]> {
     const files = names.filter(isStoredImageName).flatMap((name) => FOLDER_VARIANTS[folder].map((variant) => variantFileName(name, variant)));
-    const failed: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < files.length) {
-        const file = files[next++];
-        try {
-          await fs.rm(path.join(this.folderPath(folder), file), { force: true });
-        } catch (error) {
-          failed.push(file);
-          this.logger.warn(`Could not remove ${folder}/${file} ${whose}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(UNLINK_CONCURRENCY, files.length) }, worker));
-    return failed;
+    const failures = await this.blobs.deleteMany(files.map((file) => imageKey(folder, file)));
+    for (const { key, reason } of failures) this.logger.warn(`Could not remove ${key}${whose ? ` ${whose}` : ''}: ${reason}`);
+    return failures.map(({ key }) => key.slice(folder.length + 1));
   }
 
   async removeAll(folder: ImageFolder, names: string[]): Promise<void> {
-    await Promise.all(names.map((name) => this.remove(folder, name)));
+    await this.removeEach(folder, names, '');
   }
 }

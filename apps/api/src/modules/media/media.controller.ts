@@ -1,12 +1,15 @@
-import fs from 'node:fs';
-import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ImageVariant } from './image-store';
-import { FALLBACK_IMAGE_NAME, MediaService, type ImageAnswer } from './media.service';
+import { FALLBACK_IMAGE_NAME, MediaService, type ImageAnswer, type ImageConditions } from './media.service';
 
 function variantOf(size: string | undefined): ImageVariant {
   return size === 'thumb' || size === 'card' ? size : 'full';
+}
+
+function conditionsOf(ifNoneMatch: string | undefined, ifModifiedSince: string | undefined): ImageConditions {
+  return { ifNoneMatch: ifNoneMatch || undefined, ifModifiedSince: ifModifiedSince || undefined };
 }
 
 @ApiTags('images')
@@ -20,9 +23,11 @@ export class MediaController {
     @Param('folder') folder: string,
     @Param('file') file: string,
     @Query('size') size: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('if-modified-since') ifModifiedSince: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(await this.media.imageByName(folder, file, variantOf(size)), res);
+    return this.send(await this.media.imageByName(folder, file, variantOf(size), conditionsOf(ifNoneMatch, ifModifiedSince)), res);
   }
 
   @Get('profileimage/:username')
@@ -30,17 +35,27 @@ export class MediaController {
   async profileImage(
     @Param('username') username: string,
     @Query('size') size: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('if-modified-since') ifModifiedSince: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(await this.media.profileImageOf(username, variantOf(size)), res);
+    return this.send(await this.media.profileImageOf(username, variantOf(size), conditionsOf(ifNoneMatch, ifModifiedSince)), res);
   }
 
-  private send(answer: ImageAnswer, res: Response): StreamableFile {
+  private send(answer: ImageAnswer, res: Response): StreamableFile | undefined {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', `public, max-age=${answer.cacheSeconds}${answer.immutable ? ', immutable' : ''}`);
     if (answer.kind === 'fallback') {
       return new StreamableFile(answer.body, { type: 'image/webp', disposition: `inline; filename="${FALLBACK_IMAGE_NAME}"` });
     }
-    return new StreamableFile(fs.createReadStream(answer.path), { type: 'image/webp' });
+    const info = answer.kind === 'blob' ? answer.blob : answer.info;
+    res.setHeader('ETag', info.etag);
+    res.setHeader('Last-Modified', info.lastModified.toUTCString());
+    if (answer.kind === 'not-modified') {
+      res.status(304);
+      return undefined;
+    }
+    // The store's stream, piped with backpressure; Nest destroys it when the client goes away.
+    return new StreamableFile(answer.blob.body, { type: 'image/webp', length: answer.blob.size });
   }
 }

@@ -1,19 +1,43 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { isActiveUser, profileImages, users, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
-import { FOLDER_VARIANTS, IMAGE_FOLDERS, ImageStore, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
+import type { BlobInfo, BlobRead } from './blob-store';
+import { FOLDER_VARIANTS, IMAGE_FOLDERS, ImageStore, imageKey, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
 
 export const FALLBACK_IMAGE_NAME = 'no-image.webp';
 
-/** How long a browser may keep an answer: stored files never change (immutable); what a name points to can. */
-export type ImageAnswer = ({ kind: 'file'; path: string } | { kind: 'fallback'; body: Buffer }) & {
+/**
+ * A stored image streamed from the media store, a 304 for a browser that holds it already (its validators
+ * match), or the no-image picture. How long a browser may keep an answer: stored files never change (immutable);
+ * what a name points to can.
+ */
+export type ImageAnswer = ({ kind: 'blob'; blob: BlobRead } | { kind: 'not-modified'; info: BlobInfo } | { kind: 'fallback'; body: Buffer }) & {
   cacheSeconds: number;
   immutable: boolean;
 };
+
+/** The request's validators (If-None-Match, If-Modified-Since), as sent. */
+export interface ImageConditions {
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}
+
+/** RFC 9110 §13.1: If-None-Match compares weakly and, when present, If-Modified-Since is not looked at. */
+export function isNotModified(info: BlobInfo, conditions: ImageConditions): boolean {
+  if (conditions.ifNoneMatch !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    const etag = opaque(info.etag);
+    return conditions.ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === etag);
+  }
+  if (conditions.ifModifiedSince !== undefined) {
+    const since = Date.parse(conditions.ifModifiedSince);
+    // HTTP dates have whole seconds.
+    return !Number.isNaN(since) && Math.floor(info.lastModified.getTime() / 1000) * 1000 <= since;
+  }
+  return false;
+}
 
 const YEAR_SECONDS = 31_536_000;
 /** A person's avatar URL follows their uploads, so it is cached briefly, fallback included. */
@@ -30,19 +54,30 @@ export class MediaService {
     private readonly images: ImageStore,
   ) {}
 
-  /** Only names the server generated can match, so no request can reach outside the media folder. */
-  imageByName(folder: string, file: string, variant: ImageVariant): ImageAnswer | Promise<ImageAnswer> {
+  /**
+   * Only names the server generated can match, so no request can reach outside the media folder or prefix. An
+   * image the store does not have gets the no-image picture; a store that fails throws. A request with validators
+   * is first answered from the object's description (HEAD), so a 304 reads no bytes.
+   */
+  async imageByName(folder: string, file: string, variant: ImageVariant, conditions: ImageConditions = {}): Promise<ImageAnswer> {
     if (!(IMAGE_FOLDERS as readonly string[]).includes(folder) || !isStoredImageName(file)) {
       return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
     }
     const kept = FOLDER_VARIANTS[folder as ImageFolder].includes(variant) ? variant : 'full';
-    const filePath = path.join(this.images.folderPath(folder as ImageFolder), variantFileName(file, kept));
-    if (!fs.existsSync(filePath)) return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
-    return { kind: 'file', path: filePath, cacheSeconds: YEAR_SECONDS, immutable: true };
+    const key = imageKey(folder as ImageFolder, variantFileName(file, kept));
+    const caching = { cacheSeconds: YEAR_SECONDS, immutable: true };
+    if (conditions.ifNoneMatch !== undefined || conditions.ifModifiedSince !== undefined) {
+      const info = await this.images.blobs.head(key);
+      if (!info) return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
+      if (isNotModified(info, conditions)) return { kind: 'not-modified', info, ...caching };
+    }
+    const blob = await this.images.blobs.get(key);
+    if (!blob) return this.fallbackAnswer(MISSING_IMAGE_CACHE_SECONDS);
+    return { kind: 'blob', blob, ...caching };
   }
 
   /** The current avatar of a person; it changes when they upload, so it is not cached for long. */
-  async profileImageOf(username: string, variant: ImageVariant): Promise<ImageAnswer> {
+  async profileImageOf(username: string, variant: ImageVariant, conditions: ImageConditions = {}): Promise<ImageAnswer> {
     const [row] = await this.db
       .select({ fileName: profileImages.fileName })
       .from(profileImages)
@@ -51,7 +86,7 @@ export class MediaService {
       .orderBy(asc(profileImages.id))
       .limit(1);
     if (!row) return this.fallbackAnswer(AVATAR_CACHE_SECONDS);
-    const answer = await this.imageByName('profileimages', row.fileName, variant);
+    const answer = await this.imageByName('profileimages', row.fileName, variant, conditions);
     return { ...answer, cacheSeconds: AVATAR_CACHE_SECONDS, immutable: false };
   }
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, NOTIFICATION_KINDS, SERVER_MESSAGES } from '@siplog/contracts';
@@ -8,7 +6,8 @@ import { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import { parseInput } from '../../common/zod-issue';
 import type { AuthUser } from '../auth/auth-user';
-import { ImageStore, isStoredImageName, type ImageFolder } from '../media/image-store';
+import { failureReason } from '../media/blob-store';
+import { ImageStore, imageKey, isStoredImageName, type ImageFolder } from '../media/image-store';
 import {
   EXPORT_PAGE_SIZE,
   OwnDataRepository,
@@ -180,10 +179,15 @@ export class DataExportService {
     // A page of photos at a time, and the next page only once the zip is close to the end of what it has.
     const addPhoto = async (folder: ImageFolder, fileName: string) => {
       if (!isStoredImageName(fileName)) return;
-      const file = path.join(this.images.folderPath(folder), fileName);
+      const key = imageKey(folder, fileName);
+      let found: unknown;
       try {
-        await fs.promises.access(file, fs.constants.R_OK);
-      } catch {
+        found = await this.images.blobs.head(key);
+      } catch (error) {
+        this.logger.warn(`Data export of ${account.username}: ${key} could not be looked up (${failureReason(error)}), left out`);
+        return;
+      }
+      if (!found) {
         this.logger.warn(`Data export of ${account.username}: ${folder}/${fileName} is missing, left out`);
         return;
       }
@@ -192,12 +196,14 @@ export class DataExportService {
         photoPath(fileName),
         async () => {
           try {
-            return (await fs.promises.open(file)).createReadStream();
+            const blob = await this.images.blobs.get(key);
+            if (blob) return blob.body;
+            this.logger.warn(`Data export of ${account.username}: ${key} could not be read (gone)`);
           } catch (error) {
-            // Gone between the check and its turn: the entry is left empty rather than failing the whole archive.
-            this.logger.warn(`Data export of ${account.username}: ${folder}/${fileName} could not be read (${(error as NodeJS.ErrnoException).code})`);
-            return Readable.from([]);
+            this.logger.warn(`Data export of ${account.username}: ${key} could not be read (${failureReason(error)})`);
           }
+          // Gone between the check and its turn: the entry is left empty rather than failing the whole archive.
+          return Readable.from([]);
         },
         false, // WebP is compressed already
         () => {

@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import type { Stats } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DELETE_CONCURRENCY,
+  assertBlobKey,
+  eachConcurrently,
+  failureReason,
+  type BlobDeleteFailure,
+  type BlobInfo,
+  type BlobRead,
+  type BlobSource,
+  type BlobStore,
+} from './blob-store';
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** As Express's static files: a weak tag of the size and modification time (a stored file never changes). */
+function infoOf(stats: Stats): BlobInfo {
+  return {
+    size: stats.size,
+    etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+    lastModified: stats.mtime,
+  };
+}
+
+/**
+ * Objects as files under one folder, the key as the path below it: `postimages/<name>.webp` is
+ * DATA_DIR/media/postimages/<name>.webp, exactly where photos have always been, so existing data keeps working.
+ * A file is put in place by a rename, so a reader never sees half of one.
+ */
+export class LocalBlobStore implements BlobStore {
+  readonly description: string;
+
+  constructor(private readonly root: string) {
+    this.description = `files under ${root}`;
+  }
+
+  /** The file behind a key. */
+  pathOf(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, source: BlobSource, _contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    if (!Buffer.isBuffer(source)) {
+      try {
+        await fs.rename(source.file, target);
+        return;
+      } catch (error) {
+        // Another file system (DATA_DIR/tmp mounted elsewhere): copied beside the target, then renamed.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      }
+    }
+    const part = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
+    try {
+      if (Buffer.isBuffer(source)) await fs.writeFile(part, source);
+      else await fs.copyFile(source.file, part);
+      await fs.rename(part, target);
+    } catch (error) {
+      await fs.rm(part, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<BlobRead | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return null;
+      }
+      // The stream owns the handle from here: it closes it at the end, on error and when destroyed.
+      return { ...infoOf(stats), body: handle.createReadStream() };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    try {
+      const stats = await fs.stat(this.pathOf(key));
+      return stats.isFile() ? infoOf(stats) : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async deleteMany(keys: string[]): Promise<BlobDeleteFailure[]> {
+    const failures: BlobDeleteFailure[] = [];
+    await eachConcurrently(keys, DELETE_CONCURRENCY, async (key) => {
+      try {
+        await fs.rm(this.pathOf(key), { force: true });
+      } catch (error) {
+        failures.push({ key, reason: failureReason(error) });
+      }
+    });
+    return failures;
+  }
+
+  async close(): Promise<void> {}
+}
