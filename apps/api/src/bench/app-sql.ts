@@ -9,6 +9,7 @@ import { BlockRepository } from '../modules/block/block.repository';
 import { BlockService } from '../modules/block/block.service';
 import { NotificationRepository } from '../modules/notification/notification.repository';
 import { NotificationService } from '../modules/notification/notification.service';
+import { EventBus } from '../modules/events/event-bus';
 import type { AppConfig } from '../config/app.config';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
@@ -42,7 +43,7 @@ function databaseOn(sqlite: Sqlite): RecordingDatabase {
  * touch neither the rate limiter nor the public cache, which are left out).
  */
 export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn(sqlite)): PostService {
-  const notifications = new NotificationService(new NotificationRepository(db), { notificationEmail: true } as AppConfig);
+  const notifications = new NotificationService(new NotificationRepository(db), { notificationEmail: true } as AppConfig, new EventBus(db));
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService);
   return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks);
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { NotificationMailer } from './notification-mailer';
 import { NotificationController } from './notification.controller';
+import { NotificationStreamController } from './notification-stream.controller';
 import { NotificationRepository } from './notification.repository';
 import { NotificationService } from './notification.service';
 import { UnsubscribeService } from './unsubscribe.service';
@@ -9,7 +10,7 @@ import { UnsubscribeTokens } from './unsubscribe-token';
 /** Global: the writers in the post, user and place modules record notifications through NotificationService. */
 @Global()
 @Module({
-  controllers: [NotificationController],
+  controllers: [NotificationController, NotificationStreamController],
   providers: [NotificationRepository, NotificationService, NotificationMailer, UnsubscribeTokens, UnsubscribeService],
   exports: [NotificationService, UnsubscribeService, NotificationMailer],
 })

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, mentionedNames, NOTIFICATION_KINDS, type NotificationKind } from '@siplog/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import type { AuthUser } from '../auth/auth-user';
+import { EventBus } from '../events/event-bus';
 import { NotificationRepository, type NotificationRow } from './notification.repository';
 
 /** A notification as the API answers it (issue 16). */
@@ -50,6 +51,7 @@ export class NotificationService {
   constructor(
     private readonly repository: NotificationRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventBus,
   ) {}
 
   private get mail(): boolean {
@@ -136,6 +138,8 @@ export class NotificationService {
   /** Marks the caller's own listed notifications (ids of anyone else's are ignored) or all of them read. */
   async markRead(actor: AuthUser, input: { notification_ids?: number[]; all?: true }): Promise<{ unread: number }> {
     await this.repository.markRead(actor.id, input.all ? 'all' : (input.notification_ids ?? []), Date.now());
+    // The person's other open pages (on any node) show the new count.
+    this.events.publish('notification', [actor.id]);
     return this.unreadCount(actor);
   }
 
@@ -143,7 +147,7 @@ export class NotificationService {
 
   async emailSettings(userId: number): Promise<EmailSettings> {
     const settings = { ...EMAILED_BY_DEFAULT };
-    for (const choice of await this.repository.emailChoices(userId)) settings[choice.kind] = choice.enabled === 1;
+    for (const choice of await this.repository.emailChoices(userId)) settings[choice.kind] = choice.enabled;
     return { settings, mailEnabled: this.mail };
   }
 
