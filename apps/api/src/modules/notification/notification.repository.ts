@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, type NotificationKind } from '@siplog/contracts';
-import { ACTIVE_USER_SQL, type Database, type Statement } from '@siplog/db';
+import { ACTIVE_USER_SQL, JSON_IDS, JSON_TEXTS, TRUE_SQL, type Database, type Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 /** A notification as read for its recipient, with what its line needs (the actor, the review's place, the comment). */
@@ -43,20 +43,27 @@ const VISIBLE = `
     and not exists (select 1 from user_blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
     and not exists (select 1 from user_blocks b where b.blocker_id = n.actor_id and b.blocked_id = n.user_id)`;
 
-const ROW_COLUMNS = `n.id, n.kind, a.username as actorUsername, n.post_id as postId, e.id as establishmentId,
-  e.name as establishmentName, c.body as comment, n.created_at as createdAt, n.read_at as readAt`;
+const ROW_COLUMNS = `n.id, n.kind, a.username as "actorUsername", n.post_id as "postId", e.id as "establishmentId",
+  e.name as "establishmentName", c.body as comment, n.created_at as "createdAt", n.read_at as "readAt"`;
 
 /**
  * Whether the recipient (`recipient`, an SQL expression) has this kind e-mailed: their own choice, else the kind's
- * default, and never when the operator has notification e-mail off (:mail = 0).
+ * default, and never when the operator has notification e-mail off (:mail false).
  */
 const emailPending = (kind: NotificationKind, recipient: string) =>
-  `(:mail and coalesce((select enabled from email_preferences where user_id = ${recipient} and kind = '${kind}'), ${EMAILED_BY_DEFAULT[kind] ? 1 : 0}))`;
+  `(:mail and coalesce((select enabled from email_preferences where user_id = ${recipient} and kind = '${kind}'), ${EMAILED_BY_DEFAULT[kind]}))`;
+
+/** The actor and the recipient as the ids they are where PostgreSQL could not tell a parameter's type otherwise. */
+const ACTOR = 'cast(:actor as integer)';
+const RECIPIENT = 'cast(:recipient as integer)';
+
+/** Waiting for e-mail, spelled as notifications_email_pending_idx's condition so both databases walk that index. */
+const PENDING = `n.email_pending = ${TRUE_SQL}`;
 
 /**
  * Every read and write of notifications, mentions, e-mail choices and digests, as prepared statements: recording a
- * notification is one indexed insert on the like, comment and follow paths. Plain SQL kept in this one file (the
- * PostgreSQL twin will sit beside it).
+ * notification is one indexed insert on the like, comment and follow paths. Plain SQL kept in this one file, one text
+ * for SQLite and PostgreSQL (the spellings that differ come from dialect-sql).
  */
 @Injectable()
 export class NotificationRepository {
@@ -64,68 +71,76 @@ export class NotificationRepository {
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
     const prepare = <Row = Record<string, unknown>>(text: string) => db.statement<Row>(text);
+    // Recording answers whom it told, so their open pages can be told at once (NotificationService publishes it).
+    const record = (text: string) => db.statement<{ userId: number }>(`${text} returning user_id as "userId"`);
     this.statements = {
-      followed: prepare(`insert into notifications (user_id, actor_id, kind, email_pending)
-        select :recipient, :actor, 'follow', ${emailPending('follow', ':recipient')} where :recipient <> :actor
+      followed: record(`insert into notifications (user_id, actor_id, kind, email_pending)
+        select ${RECIPIENT}, ${ACTOR}, 'follow', ${emailPending('follow', ':recipient')} where ${RECIPIENT} <> ${ACTOR}
         on conflict do nothing`),
       unfollowed: prepare(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
-      liked: prepare(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
-        select p.user_id, :actor, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor
+      liked: record(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
+        select p.user_id, ${ACTOR}, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor
         on conflict do nothing`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
       unliked: prepare(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and actor_id = :actor and post_id = :postId and read_at is null`),
-      commented: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
-        select p.user_id, :actor, 'comment', p.id, :commentId, ${emailPending('comment', 'p.user_id')}
+      commented: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+        select p.user_id, ${ACTOR}, 'comment', p.id, cast(:commentId as integer), ${emailPending('comment', 'p.user_id')}
         from posts p where p.id = :postId and p.user_id <> :actor`),
       // Earlier commenters on the review, once each: not the author (told of the comment), the commenter, or anyone
       // this comment mentions (told of the mention); someone with an unread reply on this review already is not told again.
-      replied: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
-        select distinct c.user_id, :actor, 'reply', :postId, :commentId, ${emailPending('reply', 'c.user_id')}
+      replied: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+        select distinct c.user_id, ${ACTOR}, 'reply', cast(:postId as integer), cast(:commentId as integer), ${emailPending('reply', 'c.user_id')}
         from comments c where c.post_id = :postId and c.id <> :commentId and c.user_id <> :actor
           and c.user_id <> (select user_id from posts where id = :postId)
           and c.user_id not in (select user_id from mentions where comment_id = :commentId)
         on conflict do nothing`),
       // Followers of the place, except the author and anyone the review mentions (told of the mention).
-      placeReviewed: prepare(`insert into notifications (user_id, actor_id, kind, post_id, establishment_id, email_pending)
-        select f.user_id, :actor, 'place_review', :postId, :establishmentId, ${emailPending('place_review', 'f.user_id')}
+      placeReviewed: record(`insert into notifications (user_id, actor_id, kind, post_id, establishment_id, email_pending)
+        select f.user_id, ${ACTOR}, 'place_review', cast(:postId as integer), f.establishment_id, ${emailPending('place_review', 'f.user_id')}
         from place_follows f where f.establishment_id = :establishmentId and f.user_id <> :actor
           and f.user_id not in (select user_id from mentions where post_id = :postId)`),
-      mentionedInPost: prepare(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
-        select :recipient, :actor, 'mention', :postId, ${emailPending('mention', ':recipient')} where :recipient <> :actor`),
-      mentionedInComment: prepare(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
-        select :recipient, :actor, 'mention', :postId, :commentId, ${emailPending('mention', ':recipient')}
-        where :recipient <> :actor and :recipient <> (select user_id from posts where id = :postId)`),
+      mentionedInPost: record(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
+        select ${RECIPIENT}, ${ACTOR}, 'mention', cast(:postId as integer), ${emailPending('mention', ':recipient')} where ${RECIPIENT} <> ${ACTOR}`),
+      mentionedInComment: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+        select ${RECIPIENT}, ${ACTOR}, 'mention', cast(:postId as integer), cast(:commentId as integer), ${emailPending('mention', ':recipient')}
+        where ${RECIPIENT} <> ${ACTOR} and ${RECIPIENT} <> (select user_id from posts where id = :postId)`),
       // The reporters of what an admin just dealt with; never the admin themself (an admin may report too).
-      reportReviewed: prepare(`insert into notifications (user_id, actor_id, kind, email_pending)
-        select j.value, :actor, 'report_reviewed', ${emailPending('report_reviewed', 'j.value')}
-        from json_each(:reporters) j where j.value <> :actor`),
-      activeUserIds: prepare<{ id: number; username: string }>(`select u.id, u.username from users u join json_each(:names) j on u.username = j.value where ${ACTIVE_USER_SQL('u')}`),
-      postMentionIds: prepare<{ userId: number }>(`select user_id as userId from mentions where post_id = :postId`),
+      reportReviewed: record(`insert into notifications (user_id, actor_id, kind, email_pending)
+        select u.id, ${ACTOR}, 'report_reviewed', ${emailPending('report_reviewed', 'u.id')}
+        from users u where u.id in (${JSON_IDS(':reporters')}) and u.id <> :actor`),
+      activeUserIds: prepare<{ id: number; username: string }>(`select u.id, u.username from users u
+        where u.username in (${JSON_TEXTS(':names')}) and ${ACTIVE_USER_SQL('u')}`),
+      postMentionIds: prepare<{ userId: number }>(`select user_id as "userId" from mentions where post_id = :postId`),
       addPostMention: prepare(`insert into mentions (user_id, post_id) values (:userId, :postId) on conflict do nothing`),
       removePostMention: prepare(`delete from mentions where post_id = :postId and user_id = :userId`),
       addCommentMention: prepare(`insert into mentions (user_id, comment_id) values (:userId, :commentId) on conflict do nothing`),
-      postMentionNames: prepare<MentionRow>(`select m.post_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
-        where m.post_id in (select value from json_each(:ids)) order by m.id`),
-      commentMentionNames: prepare<MentionRow>(`select m.comment_id as id, u.username, u.id as userId from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
-        where m.comment_id in (select value from json_each(:ids)) order by m.id`),
-      page: prepare<NotificationRow>(`select ${ROW_COLUMNS} from notifications n ${VISIBLE} and n.user_id = :userId and n.id < :before
+      postMentionNames: prepare<MentionRow>(`select m.post_id as id, u.username, u.id as "userId" from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
+        where m.post_id in (${JSON_IDS(':ids')}) order by m.id`),
+      commentMentionNames: prepare<MentionRow>(`select m.comment_id as id, u.username, u.id as "userId" from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
+        where m.comment_id in (${JSON_IDS(':ids')}) order by m.id`),
+      // :before is any safe integer (no cursor: the largest), wider than PostgreSQL's integer ids.
+      page: prepare<NotificationRow>(`select ${ROW_COLUMNS} from notifications n ${VISIBLE} and n.user_id = :userId and n.id < cast(:before as bigint)
         order by n.id desc limit :limit offset :offset`),
       unread: prepare<{ value: number }>(`select count(*) as value from notifications n ${VISIBLE} and n.user_id = :userId and n.read_at is null`),
       markListedRead: prepare(`update notifications set read_at = :now where user_id = :userId and read_at is null
-        and id in (select value from json_each(:ids))`),
+        and id in (${JSON_IDS(':ids')})`),
       markAllRead: prepare(`update notifications set read_at = :now where user_id = :userId and read_at is null`),
-      emailChoices: prepare<{ kind: NotificationKind; enabled: number }>(`select kind, enabled from email_preferences where user_id = :userId`),
+      emailChoices: prepare<{ kind: NotificationKind; enabled: boolean | number }>(`select kind, enabled from email_preferences where user_id = :userId`),
       setEmailChoice: prepare(`insert into email_preferences (user_id, kind, enabled) values (:userId, :kind, :enabled)
         on conflict (user_id, kind) do update set enabled = excluded.enabled`),
       // People with e-mail waiting whose last notification e-mail is at least the gap old.
-      dueForEmail: prepare<{ userId: number }>(`select distinct n.user_id as userId from notifications n
+      dueForEmail: prepare<{ userId: number }>(`select distinct n.user_id as "userId" from notifications n
         left join notification_digests d on d.user_id = n.user_id
-        where n.email_pending = 1 and (d.last_sent_at is null or d.last_sent_at <= :sentBefore) limit :limit`),
+        where ${PENDING} and (d.last_sent_at is null or d.last_sent_at <= :sentBefore) limit :limit`),
       pendingEmail: prepare<PendingEmailRow>(`select ${ROW_COLUMNS}, r.email, r.username from notifications n
         join users r on r.id = n.user_id and ${ACTIVE_USER_SQL('r')}
-        ${VISIBLE} and n.user_id = :userId and n.email_pending = 1 and n.read_at is null order by n.id`),
-      clearPendingEmail: prepare(`update notifications set email_pending = 0 where user_id = :userId and email_pending = 1`),
+        ${VISIBLE} and n.user_id = :userId and ${PENDING} and n.read_at is null order by n.id`),
+      clearPendingEmail: prepare(`update notifications set email_pending = false where user_id = :userId and email_pending = ${TRUE_SQL}`),
+      // A person's digest is written by one transaction at a time: on PostgreSQL the next waits here until the first
+      // commits (several nodes); SQLite runs one transaction at a time anyway.
+      holdDigest: db.statement({ sqlite: `select :userId`, pg: `select pg_advisory_xact_lock(hashtext('siplog:digest'), cast(:userId as integer))` }),
+      emailedSince: prepare(`select 1 as sent from notification_digests where user_id = :userId and last_sent_at > :sentBefore`),
       digestSent: prepare(`insert into notification_digests (user_id, last_sent_at) values (:userId, :now)
         on conflict (user_id) do update set last_sent_at = excluded.last_sent_at`),
     } satisfies Record<string, Statement<unknown>>;
@@ -135,33 +150,40 @@ export class NotificationRepository {
     return this.statements[name].run(params);
   }
 
-  async followed(actor: number, recipient: number, mail: boolean): Promise<void> {
-    await this.run('followed', { actor, recipient, mail: +mail });
+  /** Runs a recording statement; answers the people it told. */
+  private async record(name: keyof typeof this.statements, params: Record<string, unknown>): Promise<number[]> {
+    const rows = (await this.statements[name].all(params)) as Array<{ userId: number }>;
+    return rows.map((row) => row.userId);
+  }
+
+  async followed(actor: number, recipient: number, mail: boolean): Promise<number[]> {
+    return this.record('followed', { actor, recipient, mail });
   }
 
   async unfollowed(actor: number, recipient: number): Promise<void> {
     await this.run('unfollowed', { actor, recipient });
   }
 
-  async liked(actor: number, postId: number, mail: boolean): Promise<void> {
-    await this.run('liked', { actor, postId, mail: +mail });
+  async liked(actor: number, postId: number, mail: boolean): Promise<number[]> {
+    return this.record('liked', { actor, postId, mail });
   }
 
   async unliked(actor: number, postId: number): Promise<void> {
     await this.run('unliked', { actor, postId });
   }
 
-  async commented(actor: number, postId: number, commentId: number, mail: boolean): Promise<void> {
-    await this.run('commented', { actor, postId, commentId, mail: +mail });
-    await this.run('replied', { actor, postId, commentId, mail: +mail });
+  async commented(actor: number, postId: number, commentId: number, mail: boolean): Promise<number[]> {
+    const author = await this.record('commented', { actor, postId, commentId, mail });
+    return [...author, ...(await this.record('replied', { actor, postId, commentId, mail }))];
   }
 
-  async placeReviewed(actor: number, postId: number, establishmentId: number, mail: boolean): Promise<void> {
-    await this.run('placeReviewed', { actor, postId, establishmentId, mail: +mail });
+  async placeReviewed(actor: number, postId: number, establishmentId: number, mail: boolean): Promise<number[]> {
+    return this.record('placeReviewed', { actor, postId, establishmentId, mail });
   }
 
-  async reportReviewed(actor: number, reporterIds: number[], mail: boolean): Promise<void> {
-    if (reporterIds.length > 0) await this.run('reportReviewed', { actor, reporters: JSON.stringify([...new Set(reporterIds)]), mail: +mail });
+  async reportReviewed(actor: number, reporterIds: number[], mail: boolean): Promise<number[]> {
+    if (reporterIds.length === 0) return [];
+    return this.record('reportReviewed', { actor, reporters: JSON.stringify([...new Set(reporterIds)]), mail });
   }
 
   /** The active people of these usernames: id and username. */
@@ -174,18 +196,18 @@ export class NotificationRepository {
     return (await this.statements.postMentionIds.all({ postId })).map((row) => row.userId);
   }
 
-  async addPostMention(actor: number, postId: number, userId: number, mail: boolean): Promise<void> {
-    if ((await this.run('addPostMention', { userId, postId })) > 0) await this.run('mentionedInPost', { actor, recipient: userId, postId, mail: +mail });
+  async addPostMention(actor: number, postId: number, userId: number, mail: boolean): Promise<number[]> {
+    if ((await this.run('addPostMention', { userId, postId })) === 0) return [];
+    return this.record('mentionedInPost', { actor, recipient: userId, postId, mail });
   }
 
   async removePostMention(postId: number, userId: number): Promise<void> {
     await this.run('removePostMention', { postId, userId });
   }
 
-  async addCommentMention(actor: number, postId: number, commentId: number, userId: number, mail: boolean): Promise<void> {
-    if ((await this.run('addCommentMention', { userId, commentId })) > 0) {
-      await this.run('mentionedInComment', { actor, recipient: userId, postId, commentId, mail: +mail });
-    }
+  async addCommentMention(actor: number, postId: number, commentId: number, userId: number, mail: boolean): Promise<number[]> {
+    if ((await this.run('addCommentMention', { userId, commentId })) === 0) return [];
+    return this.record('mentionedInComment', { actor, recipient: userId, postId, commentId, mail });
   }
 
   /** Active people mentioned by each review (`source` 'post') or comment, by its id. */
@@ -213,12 +235,12 @@ export class NotificationRepository {
     else if (ids.length > 0) await this.run('markListedRead', { userId, now, ids: JSON.stringify(ids) });
   }
 
-  emailChoices(userId: number): Promise<Array<{ kind: NotificationKind; enabled: number }>> {
-    return this.statements.emailChoices.all({ userId });
+  async emailChoices(userId: number): Promise<Array<{ kind: NotificationKind; enabled: boolean }>> {
+    return (await this.statements.emailChoices.all({ userId })).map((row) => ({ kind: row.kind, enabled: Boolean(row.enabled) }));
   }
 
   async setEmailChoice(userId: number, kind: NotificationKind, enabled: boolean): Promise<void> {
-    await this.run('setEmailChoice', { userId, kind, enabled: +enabled });
+    await this.run('setEmailChoice', { userId, kind, enabled });
   }
 
   async dueForEmail(sentBefore: number, limit: number): Promise<number[]> {
@@ -227,6 +249,15 @@ export class NotificationRepository {
 
   pendingEmail(userId: number): Promise<PendingEmailRow[]> {
     return this.statements.pendingEmail.all({ userId });
+  }
+
+  /**
+   * Inside the transaction that writes a person's e-mail: waits for any other writing theirs to finish, then answers
+   * whether they are still due (nothing e-mailed to them after `sentBefore`), so one round never repeats another's.
+   */
+  async holdDigest(userId: number, sentBefore: number): Promise<boolean> {
+    await this.statements.holdDigest.get({ userId });
+    return (await this.statements.emailedSince.get({ userId, sentBefore })) === undefined;
   }
 
   /** Clears what waited for this person's e-mail and notes when it went. */

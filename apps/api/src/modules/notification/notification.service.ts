@@ -54,6 +54,11 @@ export class NotificationService {
     private readonly events: EventBus,
   ) {}
 
+  /** The people just told of something: their open pages, on any node, show the new count once it has committed. */
+  private told(people: number[]): void {
+    if (people.length > 0) this.events.publish('notification', people);
+  }
+
   private get mail(): boolean {
     return this.config.notificationEmail;
   }
@@ -61,7 +66,7 @@ export class NotificationService {
   // ---- recording (called by the writers, after their own checks) ----
 
   async followed(actor: Actor, recipientId: number): Promise<void> {
-    await this.repository.followed(actor.id, recipientId, this.mail);
+    this.told(await this.repository.followed(actor.id, recipientId, this.mail));
   }
 
   /** An unfollow takes back its unread follow notification, so toggling tells the person once. */
@@ -70,7 +75,7 @@ export class NotificationService {
   }
 
   async liked(actor: Actor, postId: number): Promise<void> {
-    await this.repository.liked(actor.id, postId, this.mail);
+    this.told(await this.repository.liked(actor.id, postId, this.mail));
   }
 
   async unliked(actor: Actor, postId: number): Promise<void> {
@@ -79,21 +84,21 @@ export class NotificationService {
 
   /** 'Your report was reviewed', to each reporter of what an admin just dealt with (issue 17); the admin is not named. */
   async reportReviewed(admin: Actor, reporterIds: number[]): Promise<void> {
-    await this.repository.reportReviewed(admin.id, reporterIds, this.mail);
+    this.told(await this.repository.reportReviewed(admin.id, reporterIds, this.mail));
   }
 
   /** A comment tells the review's author, the people it mentions, and the review's earlier commenters, once each. */
   async commented(actor: Actor, postId: number, commentId: number, text: string): Promise<void> {
     for (const person of await this.repository.activeUsers(mentionedNames(text))) {
-      await this.repository.addCommentMention(actor.id, postId, commentId, person.id, this.mail);
+      this.told(await this.repository.addCommentMention(actor.id, postId, commentId, person.id, this.mail));
     }
-    await this.repository.commented(actor.id, postId, commentId, this.mail);
+    this.told(await this.repository.commented(actor.id, postId, commentId, this.mail));
   }
 
   /** A new review tells the people it mentions, then the place's followers. */
   async reviewPosted(actor: Actor, postId: number, establishmentId: number, text: string): Promise<void> {
     await this.mentionsChanged(actor, postId, text);
-    await this.repository.placeReviewed(actor.id, postId, establishmentId, this.mail);
+    this.told(await this.repository.placeReviewed(actor.id, postId, establishmentId, this.mail));
   }
 
   /**
@@ -103,7 +108,7 @@ export class NotificationService {
   async mentionsChanged(actor: Actor, postId: number, text: string): Promise<void> {
     const named = await this.repository.activeUsers(mentionedNames(text));
     const before = new Set(await this.repository.postMentionIds(postId));
-    for (const person of named) if (!before.has(person.id)) await this.repository.addPostMention(actor.id, postId, person.id, this.mail);
+    for (const person of named) if (!before.has(person.id)) this.told(await this.repository.addPostMention(actor.id, postId, person.id, this.mail));
     const now = new Set(named.map((person) => person.id));
     for (const userId of before) if (!now.has(userId)) await this.repository.removePostMention(postId, userId);
   }

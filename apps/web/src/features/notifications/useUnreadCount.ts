@@ -1,15 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { httpStatusOf } from '../../lib/trpc-errors';
+import { readSession } from '../session/session-storage';
+import { followUnreadStream } from './unread-stream';
 
 /**
- * How often an open page asks for the unread count. A cheap poll rather than Server-Sent Events: it passes any
- * proxy, puts no token in a URL, and any API node can answer it. React Query skips it while the tab is hidden.
+ * How often an open page asks for the unread count while it holds no stream of it (the server pushes the count over
+ * /api/notification/stream, from any node; a proxy that does not pass streams leaves the poll). React Query skips
+ * the poll while the tab is hidden.
  */
 export const UNREAD_POLL_MS = 25_000;
+/** How long to wait before opening the stream again after it ended or failed. */
+const STREAM_RETRY_MS = 30_000;
 
 /** The signed-in person's unread notifications (undefined signed out or until the first answer). */
 export function useUnreadCount(signedIn: boolean): number | undefined {
+  const streaming = useUnreadStream(signedIn);
   const query = trpc.notification.unreadCount.useQuery(
     {},
     {
@@ -17,7 +23,7 @@ export function useUnreadCount(signedIn: boolean): number | undefined {
       retry: false,
       refetchOnWindowFocus: true,
       // A session the server ended stays ended: no use asking every 25 s.
-      refetchInterval: (current) => (httpStatusOf(current.state.error) === 401 ? false : UNREAD_POLL_MS),
+      refetchInterval: (current) => (streaming || httpStatusOf(current.state.error) === 401 ? false : UNREAD_POLL_MS),
     },
   );
   const { refetch } = query;
@@ -32,4 +38,38 @@ export function useUnreadCount(signedIn: boolean): number | undefined {
   }, [signedIn, refetch]);
 
   return signedIn ? query.data?.unread : undefined;
+}
+
+/** Holds the pushed unread count while signed in; answers whether a stream is open. */
+function useUnreadStream(signedIn: boolean): boolean {
+  const utils = trpc.useUtils();
+  const [streaming, setStreaming] = useState(false);
+  useEffect(() => {
+    const token = signedIn ? readSession()?.token : undefined;
+    if (!token) return;
+    const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      followUnreadStream(
+        token,
+        (unread) => {
+          setStreaming(true);
+          utils.notification.unreadCount.setData({}, { unread });
+        },
+        controller.signal,
+      )
+        .catch(() => undefined)
+        .finally(() => {
+          setStreaming(false);
+          if (!controller.signal.aborted) retry = setTimeout(open, STREAM_RETRY_MS);
+        });
+    };
+    open();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+      setStreaming(false);
+    };
+  }, [signedIn, utils]);
+  return streaming;
 }
