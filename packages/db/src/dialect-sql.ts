@@ -20,6 +20,12 @@ export function JSON_TEXTS(param: string): string {
   return onPg ? `select json_array_elements_text(${param}::json) as value` : `select value from json_each(${param})`;
 }
 
+/**
+ * A boolean column's true in plain SQL (`where flag = ${TRUE_SQL}`), spelled as its partial index's condition: SQLite
+ * picks a partial index only when the query repeats the index's `= 1` (a bare `where flag` or `= true` scans the table).
+ */
+export const TRUE_SQL = onPg ? 'true' : '1';
+
 /** The larger of two values (SQLite's two-argument max()). */
 export function greatest(a: SQLWrapper, b: SQLWrapper): SQL {
   return onPg ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@siplog/contracts';
-import { insertEstablishment, posts, userBlocks, userFollows, users, type DB } from '@siplog/db';
+import { insertEstablishment, posts, userBlocks, userFollows, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 const names = (list: Array<{ username: string }>) => list.map((entry) => entry.username);
@@ -22,8 +22,8 @@ describe('blocking', () => {
   let bobPost: number;
   let catPost: number;
 
-  const review = (username: string, rating = 4) =>
-    app.db.insert(posts).values({ userId: userId(app.db, username), establishmentId: placeId, orderText: `${username}'s latte`, review: 'Fine', rating }).returning().get().id;
+  const review = async (username: string, rating = 4) =>
+    (await app.data.insert(posts).values({ userId: await userId(app.data, username), establishmentId: placeId, orderText: `${username}'s latte`, review: 'Fine', rating }).returning())[0]!.id;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -31,9 +31,9 @@ describe('blocking', () => {
     bob = await registerAccount(app, 'bobblock', { firstname: 'Bob', lastname: 'Block' });
     cat = await registerAccount(app, 'catblock', { firstname: 'Cat', lastname: 'Block' });
     placeId = (await insertEstablishment(app.data, { placeId: 'siplog:block-cafe', name: 'Block Cafe', lat: 30.2, lng: -97.7 })).id;
-    annPost = review('annblock');
-    bobPost = review('bobblock');
-    catPost = review('catblock');
+    annPost = await review('annblock');
+    bobPost = await review('bobblock');
+    catPost = await review('catblock');
     // Follows both ways, comments by each on the other's and on cat's review, likes and a mention.
     await app.post('/api/user/followuser', { targetusername: 'bobblock' }, ann.auth);
     await app.post('/api/user/followuser', { targetusername: 'annblock' }, bob.auth);
@@ -56,16 +56,17 @@ describe('blocking', () => {
     expect((await app.post('/api/user/blockuser', { targetusername: 'nobody-here' }, ann.auth)).status).toBe(404);
     expect((await app.post('/api/user/blockuser', { targetusername: 'bobblock' })).status).toBe(401);
     expect((await app.post('/api/user/blockedusers', { extra: 1 }, ann.auth)).status).toBe(400);
-    expect(app.db.select().from(userBlocks).all()).toEqual([]);
+    expect(await app.data.select().from(userBlocks)).toEqual([]);
   });
 
   it('blocks idempotently, ends follows both ways and lists the blocked', async () => {
     expect((await app.post('/api/user/blockuser', { targetusername: 'BobBlock' }, ann.auth)).body).toEqual({ status: 200 });
     expect((await app.trpc('mutation', 'user.block', { targetusername: 'bobblock' }, ann.auth)).data).toEqual({ status: 200 });
-    expect(app.db.select().from(userBlocks).all()).toHaveLength(1);
-    const follows = app.db.select().from(userFollows).all().map((row) => `${row.followerId}>${row.followeeId}`);
-    expect(follows).not.toContain(`${userId(app.db, 'annblock')}>${userId(app.db, 'bobblock')}`);
-    expect(follows).not.toContain(`${userId(app.db, 'bobblock')}>${userId(app.db, 'annblock')}`);
+    expect(await app.data.select().from(userBlocks)).toHaveLength(1);
+    const follows = (await app.data.select().from(userFollows)).map((row) => `${row.followerId}>${row.followeeId}`);
+    const [annId, bobId] = [await userId(app.data, 'annblock'), await userId(app.data, 'bobblock')];
+    expect(follows).not.toContain(`${annId}>${bobId}`);
+    expect(follows).not.toContain(`${bobId}>${annId}`);
     expect((await app.post('/api/user/blockedusers', {}, ann.auth)).body).toEqual({ users: ['bobblock'] });
     expect((await app.trpc('query', 'user.blocked', {}, bob.auth)).data).toEqual({ users: [] });
   });
@@ -133,7 +134,8 @@ describe('blocking', () => {
       expect(answer.body.msg).toBe(SAFETY_MESSAGES.cannotInteract);
     }
     expect((await app.trpc('mutation', 'post.like', { postid: bobPost }, ann.auth)).error?.message).toBe(SAFETY_MESSAGES.cannotInteract);
-    expect(app.db.select().from(userFollows).all().filter((row) => row.followerId !== userId(app.db, 'catblock'))).toEqual([]);
+    const catId = await userId(app.data, 'catblock');
+    expect((await app.data.select().from(userFollows)).filter((row) => row.followerId !== catId)).toEqual([]);
   });
 
   it('changes nothing for guests or bystanders', async () => {

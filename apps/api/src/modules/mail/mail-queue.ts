@@ -11,7 +11,7 @@ export function retryDelayMs(failures: number): number {
   return Math.min(60_000 * 2 ** (failures - 1), 6 * 60 * 60_000);
 }
 
-interface QueuedRow {
+export interface QueuedRow {
   id: number;
   toAddress: string;
   subject: string;
@@ -36,12 +36,16 @@ export class MailQueue {
     @Inject(DATABASE) db: Database,
     private readonly mail: MailService,
   ) {
+    // The oldest due message nobody holds. On PostgreSQL several nodes claim at once: the subquery locks the row it picks
+    // and passes over rows another claim has locked, so each message goes to one sender (without it, two claims read
+    // the same row and both update it). SQLite has one writer: a claim runs whole before the next.
+    const claim = (lock: string) => `update mail_queue set claimed_until = :until where id = (
+          select id from mail_queue where sent_at is null and next_attempt_at <= :now and (claimed_until is null or claimed_until <= :now)
+          order by next_attempt_at, id limit 1${lock})
+        returning id, to_address as "toAddress", subject, text, headers, attempts`;
     this.statements = {
       enqueue: db.statement(`insert into mail_queue (to_address, subject, text, headers, next_attempt_at) values (:to, :subject, :text, :headers, :now)`),
-      claim: db.statement<QueuedRow>(`update mail_queue set claimed_until = :until where id = (
-          select id from mail_queue where sent_at is null and next_attempt_at <= :now and (claimed_until is null or claimed_until <= :now)
-          order by next_attempt_at, id limit 1)
-        returning id, to_address as toAddress, subject, text, headers, attempts`),
+      claim: db.statement<QueuedRow>({ sqlite: claim(''), pg: claim(' for update skip locked') }),
       sent: db.statement(`update mail_queue set sent_at = :now, claimed_until = null where id = :id`),
       failed: db.statement(`update mail_queue set attempts = attempts + 1, next_attempt_at = :next, claimed_until = null, last_error = :error where id = :id`),
     };
@@ -51,11 +55,16 @@ export class MailQueue {
     await this.statements.enqueue.run({ to: mail.to, subject: mail.subject, text: mail.text, headers: JSON.stringify(mail.headers), now });
   }
 
+  /** Takes the oldest message due at `now` for MAIL_CLAIM_MS, or answers undefined when none is left to take. */
+  claim(now: number): Promise<QueuedRow | undefined> {
+    return this.statements.claim.get({ now, until: now + MAIL_CLAIM_MS });
+  }
+
   /** Sends every message due now, one by one; how many went. */
   async sendDue(now = Date.now()): Promise<number> {
     let sent = 0;
     for (;;) {
-      const row = await this.statements.claim.get({ now, until: now + MAIL_CLAIM_MS });
+      const row = await this.claim(now);
       if (!row) return sent;
       try {
         await this.mail.send({ to: row.toAddress, subject: row.subject, text: row.text, headers: JSON.parse(row.headers) as Record<string, string>, key: `mail-${row.id}` });

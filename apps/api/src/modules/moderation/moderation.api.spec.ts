@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@siplog/contracts';
-import { comments, insertEstablishment, moderationActions, postLikes, posts, profileImages, reports, userFollows, users, type DB } from '@siplog/db';
+import { comments, insertEstablishment, moderationActions, postLikes, posts, profileImages, reports, userFollows, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const ADMIN_EMAIL = 'bossmod@example.com';
 
-function userOf(db: DB, username: string) {
-  return db.select().from(users).where(eq(users.username, username)).get()!;
+async function userOf(db: Database, username: string) {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!;
 }
 
 const names = (list: Array<{ username: string }>) => list.map((entry) => entry.username);
@@ -38,7 +38,7 @@ describe('reports and moderation', () => {
     form.append('data', JSON.stringify({ place_id: 'siplog:mod-cafe', establishment_name: 'Mod Cafe', order, review: 'Loud and bitter', rating: 2, filetype: 'image' }));
     const response = await fetch(`${app.baseUrl}/api/post/addpostwithimages`, { method: 'POST', headers: account.auth, body: form });
     expect(response.status).toBe(200);
-    const postId = app.db.select().from(posts).where(eq(posts.orderText, order)).get()!.id;
+    const postId = (await app.data.select().from(posts).where(eq(posts.orderText, order)))[0]!.id;
     return { postId, file: (await app.post('/api/post/loadpost', { postid: postId })).body.post.images[0] };
   }
 
@@ -75,7 +75,7 @@ describe('reports and moderation', () => {
       expect((await report(ann, { kind: 'post', target_id: 999999, reason: 'spam' })).status).toBe(404);
       expect((await report(ann, { kind: 'comment', target_id: 999999, reason: 'spam' })).status).toBe(404);
       expect((await report(ann, { kind: 'user', target_id: 'nobody-here', reason: 'spam' })).status).toBe(404);
-      expect(app.db.select().from(reports).all()).toEqual([]);
+      expect(await app.data.select().from(reports)).toEqual([]);
     });
 
     it('keeps one open report per reporter and target: a repeat answers the same report_id', async () => {
@@ -85,7 +85,7 @@ describe('reports and moderation', () => {
       expect(again.data).toEqual({ status: 200, report_id: first.body.report_id });
       const other = await report(cat, { kind: 'post', target_id: bobPost, reason: 'inappropriate' });
       expect(other.body.report_id).not.toBe(first.body.report_id);
-      expect(app.db.select().from(reports).all()).toHaveLength(2);
+      expect(await app.data.select().from(reports)).toHaveLength(2);
     });
 
     it('shows the admin the content as it was reported, even after an edit, with the count on the target', async () => {
@@ -137,7 +137,7 @@ describe('reports and moderation', () => {
       expect((await app.post('/api/admin/suspenduser', { email: bob.email }, admin.auth)).status).toBe(400);
       expect((await app.post('/api/admin/suspenduser', { email: 'nobody@example.com', reason: 'x' }, admin.auth)).status).toBe(404);
       expect((await openReports()).open_total).toBeGreaterThan(0);
-      expect(app.db.select().from(moderationActions).all()).toEqual([]);
+      expect(await app.data.select().from(moderationActions).orderBy(moderationActions.id)).toEqual([]);
     });
 
     it('Dismiss closes every open report on the target, audits it and tells each reporter', async () => {
@@ -149,13 +149,13 @@ describe('reports and moderation', () => {
       expect(open).toEqual([]);
       const closed = (await app.post('/api/admin/reports', { status: 'closed' }, admin.auth)).body.reports;
       expect(closed.filter((entry: { target_id: string }) => entry.target_id === String(comment)).map((entry: { action: string; status: string }) => `${entry.status}:${entry.action}`)).toEqual(['closed:dismiss', 'closed:dismiss']);
-      expect(app.db.select().from(comments).where(eq(comments.id, comment)).get()).toBeDefined();
+      expect((await app.data.select().from(comments).where(eq(comments.id, comment)))[0]).toBeDefined();
       expect((await app.post('/api/admin/resolvereport', { report_id: first, action: 'dismiss' }, admin.auth)).status).toBe(409);
       for (const who of [ann, cat]) {
         const notes = (await app.post('/api/notification/list', { limit: 50 }, who.auth)).body.notifications;
         expect(notes.filter((note: { kind: string }) => note.kind === 'report_reviewed')).toEqual([expect.objectContaining({ actor_username: '', read: false })]);
       }
-      expect(app.db.select().from(moderationActions).all()).toEqual([
+      expect(await app.data.select().from(moderationActions).orderBy(moderationActions.id)).toEqual([
         expect.objectContaining({ adminEmail: ADMIN_EMAIL, action: 'dismiss', targetKind: 'comment', target: String(comment), reportId: first }),
       ]);
     });
@@ -164,20 +164,20 @@ describe('reports and moderation', () => {
       const comment = (await app.post('/api/post/addcomment', { postid: bobPost, comment: 'More rude words' }, bob.auth)).body.comment.comment_id;
       const onComment = (await report(ann, { kind: 'comment', target_id: comment, reason: 'harassment' })).body.report_id;
       await app.post('/api/admin/resolvereport', { report_id: onComment, action: 'remove' }, admin.auth);
-      expect(app.db.select().from(comments).where(eq(comments.id, comment)).get()).toBeUndefined();
+      expect((await app.data.select().from(comments).where(eq(comments.id, comment)))[0]).toBeUndefined();
 
       const avatar = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f00' } }).jpeg().toBuffer();
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(avatar)], { type: 'image/jpeg' }), 'me.jpg');
       form.append('data', JSON.stringify({ email: bob.email }));
       expect((await fetch(`${app.baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: bob.auth, body: form })).status).toBe(200);
-      const file = app.db.select().from(profileImages).get()!.fileName;
+      const file = (await app.data.select().from(profileImages))[0]!.fileName;
       const onProfile = (await report(cat, { kind: 'user', target_id: 'BobMod', reason: 'spam' })).body.report_id;
       const listed = (await openReports()).reports.find((entry: { report_id: number }) => entry.report_id === onProfile);
       expect(listed.content).toEqual({ kind: 'user', username: 'bobmod', bio: '', fav_order: 'Buy followers at spam.example', profile_image: file });
       await app.post('/api/admin/resolvereport', { report_id: onProfile, action: 'remove' }, admin.auth);
-      expect(userOf(app.db, 'bobmod')).toMatchObject({ bio: '', currentFavOrder: '' });
-      expect(app.db.select().from(profileImages).all()).toEqual([]);
+      expect(await userOf(app.data, 'bobmod')).toMatchObject({ bio: '', currentFavOrder: '' });
+      expect(await app.data.select().from(profileImages)).toEqual([]);
       expect(fs.existsSync(path.join(app.config.mediaDir, 'profileimages', file))).toBe(false);
       // The spammer's twenty reports on the profile closed with it.
       expect((await openReports()).reports.filter((entry: { kind: string }) => entry.kind === 'user')).toEqual([]);
@@ -190,9 +190,9 @@ describe('reports and moderation', () => {
       const id = (await report(ann, { kind: 'post', target_id: postId, reason: 'off_topic' })).body.report_id;
       expect(fs.existsSync(path.join(postImagesDir(), file))).toBe(true);
       await app.post('/api/admin/resolvereport', { report_id: id, action: 'remove' }, admin.auth);
-      expect(app.db.select().from(posts).where(eq(posts.id, postId)).get()).toBeUndefined();
-      expect(app.db.select().from(postLikes).where(eq(postLikes.postId, postId)).all()).toEqual([]);
-      expect(app.db.select().from(comments).where(eq(comments.postId, postId)).all()).toEqual([]);
+      expect((await app.data.select().from(posts).where(eq(posts.id, postId)))[0]).toBeUndefined();
+      expect(await app.data.select().from(postLikes).where(eq(postLikes.postId, postId))).toEqual([]);
+      expect(await app.data.select().from(comments).where(eq(comments.postId, postId))).toEqual([]);
       expect(fs.existsSync(path.join(postImagesDir(), file))).toBe(false);
       const closed = (await app.post('/api/admin/reports', { status: 'closed' }, admin.auth)).body.reports;
       // The closed report still shows what was reported.
@@ -202,7 +202,7 @@ describe('reports and moderation', () => {
     it('Suspend ends sessions, hides everything of theirs, refuses sign-in; Unsuspend brings it all back', async () => {
       await app.post('/api/user/followuser', { targetusername: 'bobmod' }, ann.auth);
       await app.post('/api/post/addcomment', { postid: bobPost, comment: 'Still here' }, bob.auth);
-      const catPost = app.db.insert(posts).values({ userId: userOf(app.db, 'catmod').id, establishmentId: placeId, orderText: 'Tea', review: 'Calm', rating: 5 }).returning().get().id;
+      const catPost = (await app.data.insert(posts).values({ userId: (await userOf(app.data, 'catmod')).id, establishmentId: placeId, orderText: 'Tea', review: 'Calm', rating: 5 }).returning())[0]!.id;
       await app.post('/api/post/likepost', { postid: catPost }, bob.auth);
       await app.post('/api/post/addcomment', { postid: catPost, comment: 'bob on cat' }, bob.auth);
       const id = (await report(ann, { kind: 'post', target_id: bobPost, reason: 'spam' })).body.report_id;
@@ -223,13 +223,13 @@ describe('reports and moderation', () => {
       expect(await hidden()).toEqual({ feed: false, profile: 404, comments: false, likes: 0, followers: false });
       const users = (await app.post('/api/admin/getusers', {}, admin.auth)).body.users;
       expect(users.find((user: { username: string }) => user.username === 'bobmod')).toMatchObject({ suspended: true, suspension_reason: 'Spam account' });
-      expect(app.db.select().from(moderationActions).all().at(-1)).toMatchObject({ action: 'suspend', reason: 'Spam account', reportId: id });
+      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).at(-1)).toMatchObject({ action: 'suspend', reason: 'Spam account', reportId: id });
 
       expect((await app.post('/api/admin/unsuspenduser', { email: bob.email }, admin.auth)).body).toMatchObject({ status: 200 });
       expect((await app.post('/api/admin/unsuspenduser', { email: bob.email }, admin.auth)).status).toBe(400);
       expect(await hidden()).toEqual({ feed: true, profile: 200, comments: true, likes: 1, followers: true });
       expect((await app.post('/api/user/authenticateuser', { email: bob.email, password: bob.password })).status).toBe(200);
-      expect(app.db.select().from(userFollows).all()).toHaveLength(1);
+      expect(await app.data.select().from(userFollows)).toHaveLength(1);
     });
 
     it('suspends and unsuspends directly too (tRPC), never the admin themself', async () => {
@@ -237,7 +237,7 @@ describe('reports and moderation', () => {
       expect((await app.post('/api/user/authenticateuser', { email: cat.email, password: cat.password })).status).toBe(403);
       expect((await app.trpc('mutation', 'admin.unsuspendUser', { email: cat.email }, admin.auth)).data).toMatchObject({ status: 200 });
       expect((await app.post('/api/admin/suspenduser', { email: ADMIN_EMAIL, reason: 'oops' }, admin.auth)).status).toBe(400);
-      expect(app.db.select().from(moderationActions).all().slice(-2).map((row) => row.action)).toEqual(['suspend', 'unsuspend']);
+      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).slice(-2).map((row) => row.action)).toEqual(['suspend', 'unsuspend']);
     });
 
     it('Delete account erases a person (admins only, audited), never the admin themself', async () => {
@@ -248,10 +248,10 @@ describe('reports and moderation', () => {
       expect((await app.post('/api/admin/deleteuser', { email: ADMIN_EMAIL }, admin.auth)).status).toBe(400);
       expect((await app.post('/api/admin/deleteuser', { email: gone.email, extra: 1 }, admin.auth)).status).toBe(400);
       expect((await app.post('/api/admin/deleteuser', { email: gone.email }, admin.auth)).body).toMatchObject({ status: 200, msg: SAFETY_MESSAGES.userDeleted });
-      expect(app.db.select().from(users).where(eq(users.username, 'gonemod')).get()).toBeUndefined();
-      expect(app.db.select().from(posts).where(eq(posts.orderText, 'Doomed latte')).get()).toBeUndefined();
+      expect((await app.data.select().from(users).where(eq(users.username, 'gonemod')))[0]).toBeUndefined();
+      expect((await app.data.select().from(posts).where(eq(posts.orderText, 'Doomed latte')))[0]).toBeUndefined();
       expect((await app.post('/api/user/authenticateuser', { email: gone.email, password: gone.password })).status).toBe(401);
-      expect(app.db.select().from(moderationActions).all().at(-1)).toMatchObject({ action: 'delete_account', target: `gonemod <${gone.email}>` });
+      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).at(-1)).toMatchObject({ action: 'delete_account', target: `gonemod <${gone.email}>` });
       expect((await app.trpc('mutation', 'admin.deleteUser', { email: gone.email }, admin.auth)).status).toBe(404);
     });
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAILED_BY_DEFAULT, NOTIFICATION_MESSAGES } from '@siplog/contracts';
-import { insertEstablishment, mailQueue, notifications, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, mailQueue, notifications, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-mailer';
@@ -11,8 +11,8 @@ import { NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-ma
 const SITE = 'https://siplog.example';
 const MINUTE = 60_000;
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 /** An .eml file as a person reads it: folded headers unfolded, the quoted-printable body decoded. */
@@ -49,8 +49,8 @@ describe('notification e-mail', () => {
     }
     return found;
   }
-  const review = (username: string) =>
-    app.db.insert(posts).values({ userId: userId(app.db, username), establishmentId: placeId, orderText: 'Latte', review: 'Fine', rating: 4 }).returning().get().id;
+  const review = async (username: string) =>
+    (await app.data.insert(posts).values({ userId: await userId(app.data, username), establishmentId: placeId, orderText: 'Latte', review: 'Fine', rating: 4 }).returning())[0]!.id;
   /** A mailer round at `minutes` past the test's start. */
   const tickAt = (minutes: number) => mailer.tick(clock + minutes * MINUTE);
   /** The unsubscribe links in the text (the web page's), not the header's API address. */
@@ -75,7 +75,7 @@ describe('notification e-mail', () => {
   });
 
   it('e-mails a comment at once, then batches what follows within 15 minutes into one message', async () => {
-    const postid = review('annmail');
+    const postid = await review('annmail');
     await app.post('/api/post/addcomment', { postid, comment: 'First!' }, bob.auth);
     await tickAt(0);
     const [first, ...more] = newMailTo(ann.email);
@@ -99,13 +99,13 @@ describe('notification e-mail', () => {
     expect(batch).not.toContain('liked');
     // Cat commented before Bob's "Third": she hears of his reply.
     expect(newMailTo(cat.email).join()).toContain('bobmail replied after your comment on a review of Mail Cafe: “Third”');
-    expect(app.db.select().from(notifications).where(eq(notifications.emailPending, true)).all()).toEqual([]);
+    expect(await app.data.select().from(notifications).where(eq(notifications.emailPending, true))).toEqual([]);
   });
 
   it('carries the RFC 8058 headers and per-kind links that unsubscribe signed out, and can be undone', async () => {
     clock += NOTIFICATION_EMAIL_GAP_MS * 2;
     await app.post('/api/user/followuser', { targetusername: 'annmail' }, cat.auth);
-    await app.post('/api/post/addcomment', { postid: review('annmail'), comment: 'Hi' }, cat.auth);
+    await app.post('/api/post/addcomment', { postid: await review('annmail'), comment: 'Hi' }, cat.auth);
     await tickAt(0);
     const [mail] = newMailTo(ann.email);
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
@@ -134,8 +134,8 @@ describe('notification e-mail', () => {
 
   it('refuses a forged or altered unsubscribe link with 400, changing nothing', async () => {
     await app.post('/api/notification/updateemailsettings', { comment: true, follow: true }, ann.auth);
-    const genuine = `${userId(app.db, 'annmail')}.comment.`;
-    for (const token of [`${genuine}${'A'.repeat(43)}`, 'nonsense', `${userId(app.db, 'bobmail')}.comment.${'x'.repeat(43)}`]) {
+    const genuine = `${await userId(app.data, 'annmail')}.comment.`;
+    for (const token of [`${genuine}${'A'.repeat(43)}`, 'nonsense', `${await userId(app.data, 'bobmail')}.comment.${'x'.repeat(43)}`]) {
       const answer = await app.post('/api/notification/unsubscribe', { token });
       expect(answer.status).toBe(400);
       expect(answer.body.msg).toBe(NOTIFICATION_MESSAGES.badUnsubscribeLink);
@@ -147,7 +147,7 @@ describe('notification e-mail', () => {
   it('sends nothing for a kind turned off, or for what was read on the site before the e-mail went', async () => {
     clock += NOTIFICATION_EMAIL_GAP_MS * 2;
     expect((await app.post('/api/notification/updateemailsettings', { comment: false, like: true }, ann.auth)).body.settings).toMatchObject({ comment: false, like: true });
-    const postid = review('annmail');
+    const postid = await review('annmail');
     await app.post('/api/post/addcomment', { postid, comment: 'Not mailed' }, bob.auth);
     await tickAt(0);
     expect(newMailTo(ann.email)).toEqual([]);
@@ -162,7 +162,7 @@ describe('notification e-mail', () => {
   });
 
   it('queues each message in the database and marks it sent', async () => {
-    const rows = app.db.select().from(mailQueue).all();
+    const rows = await app.data.select().from(mailQueue);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 0)).toBe(true);
   });
@@ -182,8 +182,8 @@ describe('notification e-mail turned off by the operator', () => {
     await app.post('/api/user/followuser', { targetusername: 'annoff' }, bob.auth);
     await app.get(NotificationMailer).tick(Date.now());
     expect((await app.post('/api/notification/unreadcount', {}, ann.auth)).body).toEqual({ unread: 1 });
-    expect(app.db.select().from(notifications).where(eq(notifications.emailPending, true)).all()).toEqual([]);
-    expect(app.db.select().from(mailQueue).all()).toEqual([]);
+    expect(await app.data.select().from(notifications).where(eq(notifications.emailPending, true))).toEqual([]);
+    expect(await app.data.select().from(mailQueue)).toEqual([]);
     expect((await app.post('/api/notification/emailsettings', {}, ann.auth)).body.mailEnabled).toBe(false);
   });
 });

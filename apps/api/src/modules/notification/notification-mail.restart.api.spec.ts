@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstablishment, mailQueue, openMigratedDatabase, posts, SqliteDatabase, users, type DB } from '@siplog/db';
+import { insertEstablishment, mailQueue, openAppDatabase, posts, users, type Database } from '@siplog/db';
+import { dropTestDatabase, freshTestDatabaseUrl } from '../../test/test-database';
 import { hashPassword } from '../auth/password-hasher';
 
 /** The built server, as `pnpm start` runs it (the API tests run after the build). */
@@ -49,10 +50,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Polls `check` every 100 ms for at most `ms`; the last value. */
-async function waitFor<T>(check: () => T | undefined | false, ms: number): Promise<T> {
+async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms: number): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > until) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -66,13 +67,18 @@ describe('the mail queue across a kill -9', () => {
   let server: ChildProcess | undefined;
   let port: number;
   let postId: number;
-  let db: DB;
+  /** The server's database (a SQLite file in DATA_DIR, or a fresh PostgreSQL database), as this spec reads and writes it. */
+  let db: Database;
+  let databaseUrl: string | null;
 
   async function startServer(): Promise<void> {
     port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DATABASE_URL;
     server = spawn(process.execPath, [MAIN], {
       env: {
-        ...process.env,
+        ...env,
+        ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: 'mail-kill-secret-shared-by-every-node-0123456789' }),
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -92,23 +98,28 @@ describe('the mail queue across a kill -9', () => {
     }
   }
 
-  const queued = () => db.select().from(mailQueue).all();
+  const queued = () => db.select().from(mailQueue);
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    db = openMigratedDatabase(path.join(dataDir, 'app.db'));
+    databaseUrl = await freshTestDatabaseUrl();
+    db = await openAppDatabase({ databaseUrl, databaseFile: path.join(dataDir, 'app.db') });
     const hash = await hashPassword(PASSWORD);
-    const person = (username: string) =>
-      db.insert(users).values({ email: `${username}@example.com`, username, passwordHash: hash, firstName: username, lastName: 'Test', verified: true }).returning().get().id;
-    const ann = person('annkill');
-    person('bobkill');
-    const place = await insertEstablishment(new SqliteDatabase(db), { placeId: 'siplog:kill', name: 'Kill Cafe', lat: 30, lng: -97 });
-    postId = db.insert(posts).values({ userId: ann, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 5 }).returning().get().id;
+    const person = async (username: string) =>
+      (await db.insert(users).values({ email: `${username}@example.com`, username, passwordHash: hash, firstName: username, lastName: 'Test', verified: true }).returning())[0]!.id;
+    const ann = await person('annkill');
+    await person('bobkill');
+    const place = await insertEstablishment(db, { placeId: 'siplog:kill', name: 'Kill Cafe', lat: 30, lng: -97 });
+    postId = (await db.insert(posts).values({ userId: ann, establishmentId: place.id, orderText: 'Latte', review: 'Good', rating: 5 }).returning())[0]!.id;
   });
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
-    db?.$client.close();
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGKILL');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    }
+    await db?.close();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
     await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -129,8 +140,8 @@ describe('the mail queue across a kill -9', () => {
     expect(comment.status).toBe(200);
 
     // The mailer's next round (every 10 s) writes the e-mail, and SMTP's 451 leaves it queued for a retry.
-    const [failed] = await waitFor(() => {
-      const rows = queued();
+    const [failed] = await waitFor(async () => {
+      const rows = await queued();
       return rows.length === 1 && rows[0].attempts === 1 && rows;
     }, 25_000);
     expect(failed).toMatchObject({ toAddress: 'annkill@example.com', sentAt: null, lastError: expect.stringContaining('451') });
@@ -142,20 +153,19 @@ describe('the mail queue across a kill -9', () => {
 
     server!.kill('SIGKILL');
     await new Promise((resolve) => server!.once('exit', resolve));
-    expect(queued()).toHaveLength(1);
+    expect(await queued()).toHaveLength(1);
     expect(smtp.received).toEqual([]);
 
     // Time passes beyond the backoff, the mailbox takes mail again, and the server comes back.
-    db.update(mailQueue).set({ nextAttemptAt: new Date(0) }).run();
+    await db.update(mailQueue).set({ nextAttemptAt: new Date(0) });
     smtp.accept(true);
     await startServer();
-    await waitFor(() => queued()[0].sentAt !== null, 20_000);
+    await waitFor(async () => (await queued())[0].sentAt !== null, 20_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toBe('annkill@example.com');
     expect(smtp.received[0].text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(smtp.received[0].text).toContain(`Message-ID: <mail-${failed.id}@siplog.example>`);
-    expect(queued()).toHaveLength(1);
-
+    expect(await queued()).toHaveLength(1);
   }, 90_000);
 });

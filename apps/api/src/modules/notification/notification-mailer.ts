@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { DATABASE } from '../database/database.module';
 import { MailQueue } from '../mail/mail-queue';
 import { composeNotificationEmail } from './notification-mail';
 import { NotificationRepository } from './notification.repository';
@@ -12,6 +14,8 @@ export const NOTIFICATION_EMAIL_GAP_MS = 15 * 60_000;
 export const MAILER_TICK_MS = 10_000;
 /** People written to per tick, so one tick stays short however many wait. */
 const DIGESTS_PER_TICK = 200;
+/** Every node runs the mailer; on PostgreSQL one at a time holds this lock for a round, and the others skip theirs. */
+export const MAILER_LOCK = 'siplog:mailer';
 
 /**
  * Off the request path: turns notifications waiting for e-mail into one message per person (at most one per
@@ -30,6 +34,7 @@ export class NotificationMailer implements OnApplicationBootstrap, OnApplication
     private readonly queue: MailQueue,
     private readonly tokens: UnsubscribeTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -43,7 +48,10 @@ export class NotificationMailer implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
-  /** One round, after any under way (never two at once): write the e-mails that are due, then send the queue. */
+  /**
+   * One round, after any under way (never two at once, nor two nodes at once: a node that finds another's round under
+   * way skips this one): write the e-mails that are due, then send the queue.
+   */
   async tick(now = Date.now()): Promise<void> {
     while (this.running) await this.running;
     this.running = this.round(now).finally(() => (this.running = undefined));
@@ -52,8 +60,10 @@ export class NotificationMailer implements OnApplicationBootstrap, OnApplication
 
   private async round(now: number): Promise<void> {
     try {
-      if (this.config.notificationEmail) await this.writeDue(now);
-      await this.queue.sendDue(now);
+      await this.db.tryLock(MAILER_LOCK, async () => {
+        if (this.config.notificationEmail) await this.writeDue(now);
+        await this.queue.sendDue(now);
+      });
     } catch (error) {
       this.logger.error(`Notification mail round failed: ${(error as Error).message}`);
     }
@@ -62,8 +72,11 @@ export class NotificationMailer implements OnApplicationBootstrap, OnApplication
   /** Queues one e-mail per person due (nothing e-mailed within the gap), with what waited and is still unread. */
   async writeDue(now: number): Promise<number> {
     let written = 0;
-    for (const userId of await this.repository.dueForEmail(now - NOTIFICATION_EMAIL_GAP_MS, DIGESTS_PER_TICK)) {
+    const sentBefore = now - NOTIFICATION_EMAIL_GAP_MS;
+    for (const userId of await this.repository.dueForEmail(sentBefore, DIGESTS_PER_TICK)) {
       await this.repository.transaction(async () => {
+        // Checked again in the person's transaction: another round may have written to them since the list was read.
+        if (!(await this.repository.holdDigest(userId, sentBefore))) return;
         const { settings } = await this.notifications.emailSettings(userId);
         // Read on the site meanwhile, gone, or a kind turned off since: not worth an e-mail.
         const rows = (await this.repository.pendingEmail(userId)).filter((row) => settings[row.kind]);

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstablishment, notifications, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, notifications, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 type Listed = { kind: string; actor_username: string; post_id?: number; comment?: string; read: boolean };
@@ -25,8 +25,8 @@ describe('notifications', () => {
   const kinds = async (account: TestAccount) => (await list(account)).notifications.map((n) => `${n.kind}:${n.actor_username}`);
   const unread = async (account: TestAccount) => (await app.post('/api/notification/unreadcount', {}, account.auth)).body.unread as number;
   const readAll = (account: TestAccount) => app.post('/api/notification/markread', { all: true }, account.auth);
-  const review = (username: string, text = 'Good') =>
-    app.db.insert(posts).values({ userId: userId(app.db, username), establishmentId: placeId, orderText: 'Latte', review: text, rating: 4 }).returning().get().id;
+  const review = async (username: string, text = 'Good') =>
+    (await app.data.insert(posts).values({ userId: await userId(app.data, username), establishmentId: placeId, orderText: 'Latte', review: text, rating: 4 }).returning())[0]!.id;
 
   async function postReview(account: TestAccount, text: string) {
     const form = new FormData();
@@ -89,7 +89,7 @@ describe('notifications', () => {
   });
 
   it('tells the author of a like once however often it is toggled; an unlike takes an unread one away, a read one stays', async () => {
-    const postid = review('annnote');
+    const postid = await review('annnote');
     for (let i = 0; i < 3; i++) {
       await app.post('/api/post/likepost', { postid }, bob.auth);
       await app.post('/api/post/unlikepost', { postid }, bob.auth);
@@ -108,7 +108,7 @@ describe('notifications', () => {
   });
 
   it('tells the author of a comment, earlier commenters of a reply, and the mentioned of a mention, once each', async () => {
-    const postid = review('annnote');
+    const postid = await review('annnote');
     await app.post('/api/post/addcomment', { postid, comment: 'Lovely' }, bob.auth);
     await app.post('/api/post/addcomment', { postid, comment: 'Agreed' }, cat.auth);
     await app.post('/api/post/addcomment', { postid, comment: 'Thanks both' }, ann.auth);
@@ -161,7 +161,7 @@ describe('notifications', () => {
   });
 
   it('takes a review’s or comment’s notifications away when it is deleted', async () => {
-    const postid = review('annnote');
+    const postid = await review('annnote');
     await app.post('/api/post/likepost', { postid }, bob.auth);
     await app.post('/api/post/addcomment', { postid, comment: 'Nice @catnote' }, bob.auth);
     expect(await unread(ann)).toBe(2);
@@ -169,17 +169,17 @@ describe('notifications', () => {
     expect((await app.post('/api/post/deletepost', { postid }, ann.auth)).status).toBe(200);
     expect(await unread(ann)).toBe(0);
     expect(await unread(cat)).toBe(0);
-    expect(app.db.select().from(notifications).where(eq(notifications.postId, postid)).all()).toEqual([]);
+    expect(await app.data.select().from(notifications).where(eq(notifications.postId, postid))).toEqual([]);
   });
 
   it('marks only the caller’s own listed notifications read, or all; others’ ids are ignored', async () => {
-    const postid = review('bobnote');
+    const postid = await review('bobnote');
     await app.post('/api/post/likepost', { postid }, ann.auth);
     await app.post('/api/post/likepost', { postid }, cat.auth);
     const bobs = (await list(bob)).notifications.filter((n) => !n.read) as Array<Listed & { notification_id: number }>;
     expect(bobs).toHaveLength(2);
     const annFollow = (await list(ann)).notifications[0] as Listed & { notification_id: number };
-    await app.post('/api/post/likepost', { postid: review('annnote') }, dan.auth);
+    await app.post('/api/post/likepost', { postid: await review('annnote') }, dan.auth);
     const annUnread = await unread(ann);
     // Bob sends Ann's id with one of his: his is marked, hers is not.
     const marked = await app.post('/api/notification/markread', { notification_ids: [bobs[0].notification_id, annFollow.notification_id] }, bob.auth);
@@ -190,7 +190,7 @@ describe('notifications', () => {
   });
 
   it('pages by cursor over tRPC, newest first, with the unread count', async () => {
-    const postid = review('catnote');
+    const postid = await review('catnote');
     for (const account of [ann, bob, dan]) await app.post('/api/post/likepost', { postid }, account.auth);
     const first = await app.trpc('query', 'notification.list', { limit: 2 }, cat.auth);
     expect(first.data.notifications.map((n: Listed) => n.actor_username)).toEqual(['dannote', 'bobnote']);
@@ -204,7 +204,7 @@ describe('notifications', () => {
 
   it('hides a deactivated person’s actions until they return', async () => {
     const eve = await registerAccount(app, 'evenote');
-    const postid = review('annnote');
+    const postid = await review('annnote');
     await app.post('/api/post/likepost', { postid }, eve.auth);
     await app.post('/api/user/followuser', { targetusername: 'annnote' }, eve.auth);
     expect(await unread(ann)).toBe(2);

@@ -40,7 +40,7 @@ describe('contact form: POST /api/user/requestinformation', () => {
       expect(response.status, msg).toBe(400);
       expect(response.body).toEqual({ status: 400, msg });
     }
-    expect(app.db.select().from(contactMessages).all()).toHaveLength(0);
+    expect(await app.data.select().from(contactMessages)).toHaveLength(0);
   });
 
   it('stores the message and writes an e-mail to the support address in the outbox', async () => {
@@ -48,7 +48,7 @@ describe('contact form: POST /api/user/requestinformation', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 200 });
 
-    const [stored] = app.db.select().from(contactMessages).all();
+    const [stored] = await app.data.select().from(contactMessages);
     expect(stored).toMatchObject({ clientEmail: 'ann.lee@example.com', firstName: 'Ann', phone: '512-555-0199' });
     expect(stored.mailedAt).toBeInstanceOf(Date);
 
@@ -104,7 +104,7 @@ describe('contact form when mail cannot be sent', () => {
     const response = await app.post('/api/user/requestinformation', validContact, fromNewIp());
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ status: 503, msg: CONTACT_MESSAGES.failed.body });
-    const [stored] = app.db.select().from(contactMessages).all();
+    const [stored] = await app.data.select().from(contactMessages);
     expect(stored.message).toBe(validContact.message);
     expect(stored.mailedAt).toBeNull();
   });
@@ -112,11 +112,11 @@ describe('contact form when mail cannot be sent', () => {
   it('keeps one copy when the person retries after the failure dialog', async () => {
     const retry = await app.post('/api/user/requestinformation', { ...validContact, phone: '512-555-0142' }, fromNewIp());
     expect(retry.status).toBe(503);
-    const stored = app.db.select().from(contactMessages).all();
+    const stored = await app.data.select().from(contactMessages);
     expect(stored).toHaveLength(1);
     expect(stored[0].phone).toBe('512-555-0142');
     await app.post('/api/user/requestinformation', { ...validContact, message: 'A different question entirely.' }, fromNewIp());
-    expect(app.db.select().from(contactMessages).all()).toHaveLength(2);
+    expect(await app.data.select().from(contactMessages)).toHaveLength(2);
   });
 });
 
