@@ -13,8 +13,8 @@ describe("a person's order lists (the My Log and profile carousels)", () => {
     app = await startTestApp();
     ann = await registerAccount(app, 'annorders');
     await registerAccount(app, 'fanorders');
-    const annId = app.db.select().from(users).where(eq(users.username, 'annorders')).get()!.id;
-    const fanId = app.db.select().from(users).where(eq(users.username, 'fanorders')).get()!.id;
+    const annId = (await app.data.select().from(users).where(eq(users.username, 'annorders')))[0]!.id;
+    const fanId = (await app.data.select().from(users).where(eq(users.username, 'fanorders')))[0]!.id;
     const place = await insertEstablishment(app.data, {
       placeId: 'siplog:orders',
       name: 'Bean There',
@@ -26,15 +26,14 @@ describe("a person's order lists (the My Log and profile carousels)", () => {
       lng: -97.74,
     });
     const ratings = [5, 3, 5, 4, 5];
-    ratings.forEach((rating, i) => {
-      const post = app.db
+    for (const [i, rating] of ratings.entries()) {
+      const [post] = await app.data
         .insert(posts)
         .values({ userId: annId, establishmentId: place.id, orderText: `Order ${i}`, review: `Review ${i}`, rating, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
-        .returning()
-        .get();
-      app.db.insert(postImages).values({ postId: post.id, fileName: `${String(i).repeat(32)}.webp`, position: 0 }).run();
-      if (i === 4) app.db.insert(postLikes).values({ postId: post.id, userId: fanId }).run();
-    });
+        .returning();
+      await app.data.insert(postImages).values({ postId: post!.id, fileName: `${String(i).repeat(32)}.webp`, position: 0 });
+      if (i === 4) await app.data.insert(postLikes).values({ postId: post!.id, userId: fanId });
+    }
   });
   afterAll(() => app.close());
 

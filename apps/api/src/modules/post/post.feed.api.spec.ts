@@ -2,21 +2,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SKIP_MAX, LIMITS } from '@siplog/contracts';
 import { FEED_SKIP_FREE } from './post.service';
-import { insertEstablishment, postImages, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, postImages, posts, users, type Database } from '@siplog/db';
 import { registerAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 /** Reviews are written straight to the database, so each test sets up exactly the feed it reads. */
-function insertPost(db: DB, values: { userId: number; establishmentId: number; order: string; at: Date }): number {
-  return db
+async function insertPost(db: Database, values: { userId: number; establishmentId: number; order: string; at: Date }): Promise<number> {
+  const [row] = await db
     .insert(posts)
     .values({ userId: values.userId, establishmentId: values.establishmentId, orderText: values.order, review: `About ${values.order}`, rating: 4, createdAt: values.at })
-    .returning()
-    .get().id;
+    .returning();
+  return row!.id;
 }
 
 const orders = (list: Array<{ order: string }>) => list.map((post) => post.order);
@@ -30,15 +30,15 @@ describe('the recent feed (loadrecentposts and post.recent)', () => {
     app = await startTestApp();
     await registerAccount(app, 'annfeed');
     const gone = await registerAccount(app, 'gonefeed');
-    annId = userId(app.db, 'annfeed');
+    annId = await userId(app.data, 'annfeed');
     placeId = (await insertEstablishment(app.data, { placeId: 'siplog:feed', name: 'Feed Cafe', city: 'Austin', lat: 30.27, lng: -97.74 })).id;
     // Posts 1..8 on days 1..8, except that 4 and 5 share one instant: the id breaks the tie.
     for (let i = 1; i <= 8; i++) {
       const at = new Date(Date.UTC(2026, 0, i === 5 ? 4 : i));
-      const id = insertPost(app.db, { userId: annId, establishmentId: placeId, order: `Order ${i}`, at });
-      if (i === 8) app.db.insert(postImages).values({ postId: id, fileName: `${'8'.repeat(32)}.webp`, position: 0 }).run();
+      const id = await insertPost(app.data, { userId: annId, establishmentId: placeId, order: `Order ${i}`, at });
+      if (i === 8) await app.data.insert(postImages).values({ postId: id, fileName: `${'8'.repeat(32)}.webp`, position: 0 });
     }
-    insertPost(app.db, { userId: userId(app.db, 'gonefeed'), establishmentId: placeId, order: 'Hidden', at: new Date(Date.UTC(2026, 0, 20)) });
+    await insertPost(app.data, { userId: await userId(app.data, 'gonefeed'), establishmentId: placeId, order: 'Hidden', at: new Date(Date.UTC(2026, 0, 20)) });
     expect((await app.post('/api/user/deactivateaccount', { password: gone.password }, gone.auth)).status).toBe(200);
   });
   afterAll(() => app.close());
@@ -79,7 +79,7 @@ describe('the recent feed (loadrecentposts and post.recent)', () => {
     expect(orders(first.data.posts)).toEqual(['Order 8', 'Order 7', 'Order 6']);
     expect(first.data.nextCursor).toEqual(expect.any(String));
 
-    const newer = insertPost(app.db, { userId: annId, establishmentId: placeId, order: 'Newer', at: new Date(Date.UTC(2026, 0, 9)) });
+    const newer = await insertPost(app.data, { userId: annId, establishmentId: placeId, order: 'Newer', at: new Date(Date.UTC(2026, 0, 9)) });
     const seen = orders(first.data.posts);
     let cursor: string | null = first.data.nextCursor;
     while (cursor) {
@@ -91,7 +91,7 @@ describe('the recent feed (loadrecentposts and post.recent)', () => {
     // Skipping by count would have shown 'Order 6' twice here; the cursor goes on exactly after it.
     expect(seen).toEqual(['Order 8', 'Order 7', 'Order 6', 'Order 5', 'Order 4', 'Order 3', 'Order 2', 'Order 1']);
     expect(orders((await app.trpc('query', 'post.recent', {})).data.posts)[0]).toBe('Newer');
-    app.db.delete(posts).where(eq(posts.id, newer)).run();
+    await app.data.delete(posts).where(eq(posts.id, newer));
   });
 
   it('goes on after posts that share one instant without losing either (the id breaks the tie)', async () => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstablishment, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 /** The Following feed: reviews by people followed, at places followed, and one's own; newest first, each once. */
@@ -18,12 +18,13 @@ describe('the Following feed', () => {
   let otherPlace: number;
   let at = Date.UTC(2026, 5, 1);
 
-  const review = (username: string, establishmentId: number, orderText: string) =>
-    app.db
-      .insert(posts)
-      .values({ userId: userId(app.db, username), establishmentId, orderText, review: 'Good', rating: 4, createdAt: new Date((at += 60_000)) })
-      .returning()
-      .get().id;
+  const review = async (username: string, establishmentId: number, orderText: string) =>
+    (
+      await app.data
+        .insert(posts)
+        .values({ userId: await userId(app.data, username), establishmentId, orderText, review: 'Good', rating: 4, createdAt: new Date((at += 60_000)) })
+        .returning()
+    )[0]!.id;
   const orders = (body: { posts: Array<{ order: string }> }) => body.posts.map((post) => post.order);
 
   beforeAll(async () => {
@@ -51,11 +52,11 @@ describe('the Following feed', () => {
   });
 
   it('lists followed people, followed places and one’s own reviews, newest first and each once; a follow shows at once', async () => {
-    review('strangerf', otherPlace, 'stranger elsewhere');
-    review('friendf', otherPlace, 'friend elsewhere');
-    review('strangerf', placeFollowed, 'stranger at followed place');
-    review('friendf', placeFollowed, 'friend at followed place');
-    review('readerf', otherPlace, 'mine');
+    await review('strangerf', otherPlace, 'stranger elsewhere');
+    await review('friendf', otherPlace, 'friend elsewhere');
+    await review('strangerf', placeFollowed, 'stranger at followed place');
+    await review('friendf', placeFollowed, 'friend at followed place');
+    await review('readerf', otherPlace, 'mine');
 
     expect(orders((await app.post('/api/post/loadfollowingposts', {}, reader.auth)).body)).toEqual(['mine']);
     await app.post('/api/user/followuser', { targetusername: 'friendf' }, reader.auth);
@@ -83,7 +84,7 @@ describe('the Following feed', () => {
   it('pages by cursor with no repeat and no gap while new reviews arrive', async () => {
     const first = await app.trpc('query', 'post.following', { limit: 2 }, reader.auth);
     expect(orders(first.data)).toEqual(['mine', 'friend at followed place']);
-    review('friendf', otherPlace, 'posted while scrolling');
+    await review('friendf', otherPlace, 'posted while scrolling');
     const second = await app.trpc('query', 'post.following', { limit: 2, cursor: first.data.nextCursor }, reader.auth);
     expect(orders(second.data)).toEqual(['stranger at followed place', 'friend elsewhere']);
     const third = await app.trpc('query', 'post.following', { limit: 2, cursor: second.data.nextCursor }, reader.auth);
@@ -110,19 +111,18 @@ describe('the Following feed', () => {
     for (let i = 0; i < 160; i++) {
       // Several reviews share an instant, so the id must break ties.
       const createdAt = new Date(base + next(60) * 60_000);
-      app.db.insert(posts).values({ userId: userId(app.db, authors[next(authors.length)]), establishmentId: places[next(places.length)], orderText: `w${i}`, review: 'x', rating: 3, createdAt }).run();
+      const author = await userId(app.data, authors[next(authors.length)]);
+      await app.data.insert(posts).values({ userId: author, establishmentId: places[next(places.length)], orderText: `w${i}`, review: 'x', rating: 3, createdAt });
     }
     const wide = people[0];
     for (const person of people.slice(1, 4)) await app.post('/api/user/followuser', { targetusername: person.username }, wide.auth);
     for (const place of places.slice(0, 2)) await app.post('/api/place/followestablishment', { establishment_id: place }, wide.auth);
     await app.post('/api/user/deactivateaccount', { password: people[3].password }, people[3].auth);
 
-    const followed = new Set([userId(app.db, wide.username), userId(app.db, people[1].username), userId(app.db, people[2].username)]);
-    const active = (id: number) => app.db.select().from(users).where(eq(users.id, id)).get()!.deactivatedAt === null;
-    const expected = app.db
-      .select()
-      .from(posts)
-      .all()
+    const followed = new Set([await userId(app.data, wide.username), await userId(app.data, people[1].username), await userId(app.data, people[2].username)]);
+    const inactive = new Set((await app.data.select().from(users)).filter((user) => user.deactivatedAt !== null).map((user) => user.id));
+    const active = (id: number) => !inactive.has(id);
+    const expected = (await app.data.select().from(posts))
       .filter((post) => active(post.userId) && (followed.has(post.userId) || places.slice(0, 2).includes(post.establishmentId)))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
       .map((post) => post.orderText);

@@ -2,7 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
-import { ACTIVE_USER_SQL, comments, establishments, isActiveUser, placeFollows, postImages, postLikes, posts, userFollows, users, type Database, type Orm } from '@siplog/db';
+import {
+  ACTIVE_USER_SQL,
+  comments,
+  establishments,
+  greatest,
+  isActiveUser,
+  jsonIds,
+  placeFollows,
+  postImages,
+  postLikes,
+  posts,
+  userFollows,
+  users,
+  type Database,
+  type Orm,
+} from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
@@ -80,14 +95,14 @@ const newestFirst = [desc(posts.createdAt), desc(posts.id)] as const;
 
 /** `post_id IN` the ids passed as one JSON array: one prepared statement serves any page. */
 const inPostIds = (column: typeof postImages.postId | typeof postLikes.postId) =>
-  sql`${column} in (select value from json_each(${P('ids')}))`;
+  sql`${column} in (${jsonIds(P('ids'))})`;
 
 function cursorOf(post: PostView): string {
   return `${Date.parse(post.post_date)}_${post.post_id}`;
 }
 
 /** Leaves out reviews (or comments) by the people hidden from the reader by a block: `:hidden` is their ids as JSON. */
-const notHidden = (column: SQL.Aliased | typeof posts.userId | typeof comments.userId) => sql`${column} not in (select value from json_each(${P('hidden')}))`;
+const notHidden = (column: SQL.Aliased | typeof posts.userId | typeof comments.userId) => sql`${column} not in (${jsonIds(P('hidden'))})`;
 
 /**
  * A read prepared twice: `open` for guests and for people with no blocks (the hot path, unchanged), `filtered` for a
@@ -101,13 +116,17 @@ function pick<T>(query: { open: T; filtered: T }, hidden: readonly number[]): T 
   return hidden.length === 0 ? query.open : query.filtered;
 }
 
+/** The largest id a review can have (ids are 32-bit integers on PostgreSQL). */
+const MAX_ID = 2 ** 31 - 1;
+
 /** Before every review: the first page of a feed paged by (created_at, id). */
-const FEED_START = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
+const FEED_START = { createdAt: Number.MAX_SAFE_INTEGER, id: MAX_ID };
 
 function parseCursor(cursor: string | null | undefined): { createdAt: number; id: number } {
   if (!cursor) return FEED_START;
   const [createdAt, id] = cursor.split('_').map(Number);
-  return { createdAt, id };
+  // Before (t, an id beyond any review's) is before (t + 1, 0), which PostgreSQL's integer column can be compared with.
+  return id > MAX_ID ? { createdAt: createdAt + 1, id: 0 } : { createdAt, id };
 }
 
 /**
@@ -125,7 +144,7 @@ function followingPageIds(hidden: SQL | undefined) {
   const personNth = (source: SQL, offset: SQL) =>
     sql`(select t.created_at from ${posts} t where t.user_id = ${source} and ${before('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
   // A place's reviews by people hidden from the reader (blocks) are skipped here too, or the floor would sit too high.
-  const unhidden = (alias: string) => (hidden ? sql` and ${sql.raw(alias)}.user_id not in (select value from json_each(${P('hidden')}))` : sql``);
+  const unhidden = (alias: string) => (hidden ? sql` and ${sql.raw(alias)}.user_id not in (${jsonIds(P('hidden'))})` : sql``);
   const placeNth = (source: SQL, offset: SQL) =>
     sql`(select t.created_at from ${posts} t join ${users} ta on ta.id = t.user_id and ${sql.raw(ACTIVE_USER_SQL('ta'))}
          where t.establishment_id = ${source} and ${before('t')}${unhidden('t')} ${newestFirst('t')} limit 1 offset ${offset})`;
@@ -141,8 +160,10 @@ function followingPageIds(hidden: SQL | undefined) {
     ),
     floor(at) as (select coalesce((select distinct newest from sources where newest is not null order by newest desc limit 1 offset ${last}), 0)),
     live(kind, id, low) as (
-      select kind, id, max((select at from floor),
-        coalesce(case kind when 1 then ${personNth(sql.raw('s.id'), last)} else ${placeNth(sql.raw('s.id'), last)} end, 0))
+      select kind, id, ${greatest(
+        sql`(select at from floor)`,
+        sql`coalesce(case kind when 1 then ${personNth(sql.raw('s.id'), last)} else ${placeNth(sql.raw('s.id'), last)} end, 0)`,
+      )}
       from sources s where s.newest >= (select at from floor)
     ),
     candidates(created_at, id) as (
@@ -221,9 +242,9 @@ export class PostService {
     this.followsCountQuery = db.prepared('post.followsCount', (orm) =>
       orm
         .select({
-          value: sql<number>`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})`,
+          value: sql`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})`.mapWith(Number),
         })
-        .from(sql`(select 1)`),
+        .from(sql`(select 1) as one`),
     );
     this.imagesQuery = db.prepared('post.images', (orm) =>
       orm

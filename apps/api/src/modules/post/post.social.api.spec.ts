@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, POST_MESSAGES } from '@siplog/contracts';
-import { comments, insertEstablishment, notifications, postLikes, posts, users, type DB } from '@siplog/db';
+import { comments, insertEstablishment, notifications, postLikes, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 const UNKNOWN_POST = 999_999;
@@ -25,11 +25,12 @@ describe('likes and comments on a review', () => {
     bob = await registerAccount(app, 'bobsocial');
     cal = await registerAccount(app, 'calsocial');
     const place = await insertEstablishment(app.data, { placeId: 'siplog:social', name: 'Social Cafe', lat: 30.27, lng: -97.74 });
-    postid = app.db
-      .insert(posts)
-      .values({ userId: userId(app.db, 'annsocial'), establishmentId: place.id, orderText: 'Flat white', review: 'Silky', rating: 5 })
-      .returning()
-      .get().id;
+    postid = (
+      await app.data
+        .insert(posts)
+        .values({ userId: await userId(app.data, 'annsocial'), establishmentId: place.id, orderText: 'Flat white', review: 'Silky', rating: 5 })
+        .returning()
+    )[0]!.id;
   });
   afterAll(() => app.close());
 
@@ -41,7 +42,7 @@ describe('likes and comments on a review', () => {
       expect((await app.post('/api/post/unlikepost', { postid, email: ann.email }, bob.auth)).status).toBe(403);
       expect((await app.post('/api/post/ispostliked', { postid, username: ann.username }, bob.auth)).status).toBe(403);
       expect((await app.trpc('mutation', 'post.like', { postid })).status).toBe(401);
-      expect(app.db.select().from(postLikes).all()).toEqual([]);
+      expect(await app.data.select().from(postLikes)).toEqual([]);
     });
 
     it('answers 404 for a post that does not exist', async () => {
@@ -68,7 +69,7 @@ describe('likes and comments on a review', () => {
       );
       expect(likes.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect(likes.every((r) => r.body.liked === true && r.body.likes >= 1 && r.body.likes <= 3)).toBe(true);
-      expect(app.db.select().from(postLikes).where(eq(postLikes.postId, postid)).all()).toHaveLength(3);
+      expect(await app.data.select().from(postLikes).where(eq(postLikes.postId, postid))).toHaveLength(3);
 
       const unlikes = await Promise.all([bob, bob, bob, bob].map((who) => app.post('/api/post/unlikepost', { postid }, who.auth)));
       expect(unlikes.map((r) => r.body.likes)).toEqual([2, 2, 2, 2]);
@@ -97,11 +98,11 @@ describe('likes and comments on a review', () => {
         { comment_id: added.body.comment.comment_id, username: 'bobsocial', comment: html, comment_date: added.body.comment.comment_date, mentions: [] },
         { comment_id: expect.any(Number), username: 'calsocial', comment: 'Second!', comment_date: expect.any(String), mentions: [] },
       ]);
-      expect(app.db.select().from(comments).where(eq(comments.postId, postid)).get()!.body).toBe(html);
+      expect((await app.data.select().from(comments).where(eq(comments.postId, postid)))[0]!.body).toBe(html);
     });
 
     it('refuses an empty or too long comment, a guest, another person and an unknown post, storing nothing', async () => {
-      const before = app.db.select().from(comments).all().length;
+      const before = (await app.data.select().from(comments)).length;
       const empty = await app.post('/api/post/addcomment', { postid, comment: '   ' }, bob.auth);
       expect(empty.status).toBe(400);
       expect(empty.body.msg).toBe(POST_MESSAGES.enterComment);
@@ -110,7 +111,7 @@ describe('likes and comments on a review', () => {
       expect((await app.post('/api/post/addcomment', { postid, comment: 'Hi', email: ann.email }, bob.auth)).status).toBe(403);
       expect((await app.post('/api/post/addcomment', { postid: UNKNOWN_POST, comment: 'Hi' }, bob.auth)).status).toBe(404);
       expect((await app.post('/api/post/loadcomments', { postid: UNKNOWN_POST })).status).toBe(404);
-      expect(app.db.select().from(comments).all().length).toBe(before);
+      expect((await app.data.select().from(comments)).length).toBe(before);
       expect((await app.post('/api/post/addcomment', { postid, comment: 'y'.repeat(LIMITS.commentMax) }, ann.auth)).status).toBe(200);
     });
 
@@ -126,8 +127,8 @@ describe('likes and comments on a review', () => {
       const byBob = (await app.post('/api/post/addcomment', { postid, comment: 'Delete me @calsocial' }, bob.auth)).body.comment.comment_id;
       const byCal = (await app.trpc('mutation', 'post.addComment', { postid, comment: 'And me' }, cal.auth)).data.comment.comment_id;
       const ids = async () => (await app.post('/api/post/loadcomments', { postid })).body.comments.map((c: { comment_id: number }) => c.comment_id);
-      const calNotified = () => app.db.select().from(notifications).where(eq(notifications.commentId, byBob)).all().length;
-      expect(calNotified()).toBeGreaterThan(0);
+      const calNotified = async () => (await app.data.select().from(notifications).where(eq(notifications.commentId, byBob))).length;
+      expect(await calNotified()).toBeGreaterThan(0);
 
       expect((await app.post('/api/post/deletecomment', { comment_id: byBob })).status).toBe(401);
       const stranger = await app.post('/api/post/deletecomment', { comment_id: byBob }, cal.auth);
@@ -138,7 +139,7 @@ describe('likes and comments on a review', () => {
       expect(await ids()).toContain(byBob);
 
       expect((await app.post('/api/post/deletecomment', { comment_id: byBob }, bob.auth)).body).toEqual({ status: 200 });
-      expect(calNotified()).toBe(0);
+      expect(await calNotified()).toBe(0);
       expect((await app.trpc('mutation', 'post.deleteComment', { comment_id: byCal }, ann.auth)).data).toEqual({ status: 200 }); // the review's author
       expect(await ids()).not.toContain(byBob);
       expect(await ids()).not.toContain(byCal);

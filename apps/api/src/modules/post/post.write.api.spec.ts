@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, PLACE_SERVER_MESSAGES, POST_MESSAGES, REVIEW_MESSAGES } from '@siplog/contracts';
-import { comments, establishments, insertEstablishment, postImages, postLikes, posts, type DB } from '@siplog/db';
+import { comments, establishments, insertEstablishment, postImages, postLikes, posts, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -42,10 +42,10 @@ describe('posting, editing and deleting reviews', () => {
   const postImagesDir = () => path.join(app.config.mediaDir, 'postimages');
   const storedFiles = () => (fs.existsSync(postImagesDir()) ? fs.readdirSync(postImagesDir()).sort() : []);
   const leftoverUploads = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
-  const counts = (db: DB) => ({
-    posts: db.select().from(posts).all().length,
-    images: db.select().from(postImages).all().length,
-    places: db.select().from(establishments).all().length,
+  const counts = async (db: Database) => ({
+    posts: (await db.select().from(posts)).length,
+    images: (await db.select().from(postImages)).length,
+    places: (await db.select().from(establishments)).length,
   });
 
   async function upload(account: TestAccount | null, { files = [], data = reviewData() }: Upload) {
@@ -59,8 +59,8 @@ describe('posting, editing and deleting reviews', () => {
   }
 
   /** Nothing of a refused post may be left: rows, stored images or received files. */
-  async function expectNothingLeft(before: ReturnType<typeof counts>, filesBefore: string[]) {
-    expect(counts(app.db)).toEqual(before);
+  async function expectNothingLeft(before: Awaited<ReturnType<typeof counts>>, filesBefore: string[]) {
+    expect(await counts(app.data)).toEqual(before);
     expect(storedFiles()).toEqual(filesBefore);
     await expect.poll(leftoverUploads).toEqual([]);
   }
@@ -173,7 +173,7 @@ describe('posting, editing and deleting reviews', () => {
     ];
     for (const [name, make, status, msg] of cases) {
       it(name, async () => {
-        const before = counts(app.db);
+        const before = await counts(app.data);
         const filesBefore = storedFiles();
         const response = await upload(ann, make());
         expect(response.body).toEqual({ status, msg });
@@ -187,7 +187,7 @@ describe('posting, editing and deleting reviews', () => {
       const huge = await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#000' } })
         .png({ compressionLevel: 9, palette: true, colours: 2 })
         .toBuffer();
-      const before = counts(app.db);
+      const before = await counts(app.data);
       const filesBefore = storedFiles();
       const response = await upload(ann, { files: [{ field: 'file1', bytes: huge, name: 'huge.png', type: 'image/png' }] });
       expect(response.status).toBe(400);
@@ -196,7 +196,7 @@ describe('posting, editing and deleting reviews', () => {
     });
 
     it('a file over 50,000,000 bytes: stored up to the limit while it is received, then dropped', async () => {
-      const before = counts(app.db);
+      const before = await counts(app.data);
       const filesBefore = storedFiles();
       const boundary = 'siplogboundary';
       let largestOnDisk = 0;
@@ -240,7 +240,7 @@ describe('posting, editing and deleting reviews', () => {
     });
 
     it('a guest, before reading the body; someone else’s e-mail in the data', async () => {
-      const before = counts(app.db);
+      const before = await counts(app.data);
       const filesBefore = storedFiles();
       expect((await upload(null, { files: [{ field: 'file1', bytes: photo }] })).status).toBe(401);
       expect((await upload(bob, { files: [{ field: 'file1', bytes: photo }], data: reviewData({ email: ann.email }) })).status).toBe(403);
@@ -291,10 +291,10 @@ describe('posting, editing and deleting reviews', () => {
       for (const image of images) expect(storedFiles()).toContain(image);
 
       expect((await app.post('/api/post/deletepost', { postid, email: bob.email }, bob.auth)).body).toEqual({ status: 200, msg: POST_MESSAGES.deleted });
-      expect(app.db.select().from(posts).where(eq(posts.id, postid)).all()).toEqual([]);
-      expect(app.db.select().from(postImages).where(eq(postImages.postId, postid)).all()).toEqual([]);
-      expect(app.db.select().from(postLikes).where(eq(postLikes.postId, postid)).all()).toEqual([]);
-      expect(app.db.select().from(comments).where(eq(comments.postId, postid)).all()).toEqual([]);
+      expect(await app.data.select().from(posts).where(eq(posts.id, postid))).toEqual([]);
+      expect(await app.data.select().from(postImages).where(eq(postImages.postId, postid))).toEqual([]);
+      expect(await app.data.select().from(postLikes).where(eq(postLikes.postId, postid))).toEqual([]);
+      expect(await app.data.select().from(comments).where(eq(comments.postId, postid))).toEqual([]);
       const stems = images.map((image) => image.replace('.webp', ''));
       expect(storedFiles().filter((file) => stems.some((stem) => file.startsWith(stem)))).toEqual([]);
       expect((await app.post('/api/post/deletepost', { postid }, bob.auth)).status).toBe(404);
