@@ -234,16 +234,16 @@ describe('place search with MAPBOX_TOKEN, against a local fake of Mapbox', () =>
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.body.establishment.establishment_id)).size).toBe(1);
     expect(answers[0].body.establishment).toMatchObject({ place_id: 'race-id', name: 'Race Condition Roasters', street: '1 Test St', lat: 41.905, lng: -87.668 });
-    expect(app.db.select().from(establishments).where(eq(establishments.placeId, 'race-id')).all()).toHaveLength(1);
+    expect(await app.data.select().from(establishments).where(eq(establishments.placeId, 'race-id'))).toHaveLength(1);
   });
 
   it('treats another provider id for the same name within 30 m as the same place', async () => {
     // Dark Matter Coffee was selected in the first test.
-    const darkId = app.db.select().from(establishments).where(eq(establishments.placeId, 'dXJuOm1ieHBvaTpkYXJr')).get()!.id;
+    const darkId = (await app.data.select().from(establishments).where(eq(establishments.placeId, 'dXJuOm1ieHBvaTpkYXJr')))[0]!.id;
     const [twin] = await searchPlaces('twin');
     const selected = await select(twin.place_info);
     expect(selected.body.establishment.establishment_id).toBe(darkId);
-    expect(app.db.select().from(establishments).where(eq(establishments.placeId, 'twin-id')).all()).toEqual([]);
+    expect(await app.data.select().from(establishments).where(eq(establishments.placeId, 'twin-id'))).toEqual([]);
   });
 
   it('limits new places per client address; known places still answer', async () => {

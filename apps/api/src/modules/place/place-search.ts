@@ -1,12 +1,13 @@
 import { PLACE_LIMITS, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
-import { ftsPrefixQuery, type GazetteerService } from '../map/gazetteer.service';
+import type { GazetteerService } from '../map/gazetteer.service';
 import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import type { PinRow, PlaceRepository } from './place.repository';
 import { areaResultOf, establishmentResultOf } from './place.views';
 
 /**
  * Place search behind one interface (design §5), chosen at start-up: offline (our establishments through
- * FTS5 plus the bundled gazetteer) or, with MAPBOX_TOKEN, Mapbox's geocoding and POI search plus ours.
+ * FTS5 or its PostgreSQL twin, plus the bundled gazetteer) or, with MAPBOX_TOKEN, Mapbox's geocoding and POI
+ * search plus ours.
  */
 export interface PlaceSearch {
   search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]>;
@@ -54,9 +55,9 @@ export class OfflinePlaceSearch implements PlaceSearch {
     return null;
   }
 
-  /** User text becomes quoted prefix terms, so quotes, operators, `*`, NEAR and parentheses are only text. */
+  /** User text becomes prefix terms (see placeSearchQuery), so quotes, operators, `*`, NEAR and parentheses are only text. */
   async establishments(query: string, center: LatLng | null): Promise<EstablishmentHits> {
-    const match = ftsPrefixQuery(query);
+    const match = this.places.searchQuery(query);
     if (!match) return { near: [], other: [] };
     let near: PinRow[] = [];
     if (center) {

@@ -34,7 +34,7 @@ describe('establishments: selecting, loading, finding by location', () => {
   beforeAll(async () => {
     app = await startTestApp();
     ann = await registerAccount(app, 'annplace');
-    annId = app.db.select().from(users).where(eq(users.username, 'annplace')).get()!.id;
+    annId = (await app.data.select().from(users).where(eq(users.username, 'annplace')))[0]!.id;
   });
   afterAll(() => app.close());
 
@@ -72,7 +72,7 @@ describe('establishments: selecting, loading, finding by location', () => {
     });
     const renamed = await select(placeInfo({ name: 'Renamed by a client', lat: 10, lng: 10 }));
     expect(renamed.body.establishment).toEqual(selected.body.establishment);
-    expect(app.db.select().from(establishments).all()).toHaveLength(1);
+    expect(await app.data.select().from(establishments)).toHaveLength(1);
   });
 
   it('creates no place from what a client sends: offline there is no provider, so an unknown place_id is 404', async () => {
@@ -80,7 +80,7 @@ describe('establishments: selecting, loading, finding by location', () => {
     for (const info of [placeInfo({ place_id: 'squatted-provider-id', name: 'Anything' }), placeInfo({ place_id: 'other-provider-id', name: 'DARK MATTER coffee' })]) {
       expect((await select(info)).body).toEqual({ status: 404, msg: PLACE_SERVER_MESSAGES.searchAgain });
     }
-    expect(app.db.select().from(establishments).all()).toHaveLength(1);
+    expect(await app.data.select().from(establishments)).toHaveLength(1);
   });
 
   it('keeps different places apart: another name next door, the same name farther than 30 m', async () => {
@@ -107,15 +107,14 @@ describe('establishments: selecting, loading, finding by location', () => {
 
   it('loads an establishment with its review images, counts and rating, and 404 for an unknown id', async () => {
     const place = (await add({ name: 'Rated Place', city: 'Chicago', lat: 41.95, lng: -87.66 })).body.establishment;
-    [4, 5].forEach((rating, i) => {
-      const post = app.db
+    for (const [i, rating] of [4, 5].entries()) {
+      const [post] = await app.data
         .insert(posts)
         .values({ userId: annId, establishmentId: place.establishment_id, orderText: `o${i}`, review: `r${i}`, rating, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
-        .returning()
-        .get();
-      app.db.insert(postImages).values({ postId: post.id, fileName: `${String(i).repeat(32)}.webp`, position: 0 }).run();
-    });
-    app.db.insert(placeFollows).values({ userId: annId, establishmentId: place.establishment_id }).run();
+        .returning();
+      await app.data.insert(postImages).values({ postId: post!.id, fileName: `${String(i).repeat(32)}.webp`, position: 0 });
+    }
+    await app.data.insert(placeFollows).values({ userId: annId, establishmentId: place.establishment_id });
     const loaded = await app.post('/api/place/loadestablishment', { establishment_id: place.establishment_id });
     expect(loaded.body.establishment).toMatchObject({ posts: 2, followers: 1, rating: '4.5', images: ['1'.repeat(32) + '.webp', '0'.repeat(32) + '.webp'] });
     expect((await app.post('/api/place/loadestablishment', { establishment_id: 987654 })).status).toBe(404);
@@ -164,7 +163,7 @@ describe('following places', () => {
       expect((await app.post(`/api/place/${route}`, { establishment_id: placeId, email: bob.email }, ann.auth)).status, route).toBe(403);
       expect((await app.post(`/api/place/${route}`, { establishment_id: 424242 }, ann.auth)).status, route).toBe(404);
     }
-    expect(app.db.select().from(placeFollows).all()).toEqual([]);
+    expect(await app.data.select().from(placeFollows)).toEqual([]);
   });
 
   it('refuses an array-typed id with 400 and follows nothing, REST and tRPC alike', async () => {
@@ -174,7 +173,7 @@ describe('following places', () => {
       expect((await app.trpc('query', 'place.byId', { establishment_id })).status).toBe(400);
       expect((await app.trpc('mutation', 'place.follow', { establishment_id }, ann.auth)).status).toBe(400);
     }
-    expect(app.db.select().from(placeFollows).all()).toEqual([]);
+    expect(await app.data.select().from(placeFollows)).toEqual([]);
     // The spec's bodies may carry an id as a numeric string.
     expect((await app.post('/api/place/loadestablishment', { establishment_id: String(placeId) })).status).toBe(200);
   });
@@ -206,7 +205,7 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
   beforeAll(async () => {
     app = await startTestApp();
     ann = await registerAccount(app, 'annmap');
-    const annId = app.db.select().from(users).where(eq(users.username, 'annmap')).get()!.id;
+    const annId = (await app.data.select().from(users).where(eq(users.username, 'annmap')))[0]!.id;
     // A grid of places around the Loop, one of them reviewed (it must rank first).
     await app.data.transaction(async () => {
       for (let i = 0; i < PLACE_LIMITS.boundsPinsMax + 20; i++) {
@@ -221,8 +220,8 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
         });
       }
     });
-    const reviewed = app.db.select().from(establishments).where(eq(establishments.placeId, 'grid-77')).get()!;
-    app.db.insert(posts).values({ userId: annId, establishmentId: reviewed.id, orderText: 'Latte', review: 'Good', rating: 4 }).run();
+    const [reviewed] = await app.data.select().from(establishments).where(eq(establishments.placeId, 'grid-77'));
+    await app.data.insert(posts).values({ userId: annId, establishmentId: reviewed!.id, orderText: 'Latte', review: 'Good', rating: 4 });
   });
   afterAll(() => app.close());
 
@@ -275,6 +274,20 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     expect(selected.body.establishment.establishment_id).toBe(establishment.establishment_id);
   });
 
+  it('adds one place when the same name and spot are added at once, and another name beside it', async () => {
+    const spot = { city: 'Chicago', state: 'IL', lat: 41.91, lng: -87.71 };
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => app.post('/api/place/addplace', { ...spot, name: 'Twin Kiosk', lat: spot.lat + metersNorth(i) }, ann.auth)),
+      app.post('/api/place/addplace', { ...spot, name: 'Other Kiosk' }, ann.auth),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(7).fill(200));
+    const twins = answers.slice(0, 6).map((answer) => answer.body.establishment);
+    expect(new Set(twins.map((place) => place.establishment_id)).size).toBe(1);
+    expect(twins[0]).toMatchObject({ slug: 'twin-kiosk-chicago', place_id: `siplog:${twins[0].establishment_id}` });
+    expect(answers[6].body.establishment.establishment_id).not.toBe(twins[0].establishment_id);
+    expect(await app.data.select().from(establishments).where(eq(establishments.name, 'Twin Kiosk'))).toHaveLength(1);
+  });
+
   it('suggests city, state and country from the gazetteer and the zip of the nearest place', async () => {
     const suggestion = await app.post('/api/place/suggestaddress', { lat: 41.851, lng: -87.659 });
     expect(suggestion.body).toEqual({ city: 'Chicago', state: 'IL', zip: '60601', country: 'US' });
@@ -309,36 +322,77 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     }
     expect((await app.post('/api/place/search', { query: 'a' }, client)).body).toEqual({ status: 400, msg: PLACE_SERVER_MESSAGES.searchTooShort });
   });
+
+  it('ranks a match in the name over the street over the city, equal matches oldest first; people search takes names only', async () => {
+    // Inserted in an order the ranking must not follow.
+    const rows = [
+      { placeId: 'rank-city', name: 'Bistro Zebra', street: 'Quai Sud', city: 'Quokka' },
+      { placeId: 'rank-street', name: 'Bistro Uno', street: 'Quokka Road', city: 'Bern' },
+      { placeId: 'rank-name', name: 'Quokka Tea', street: 'Hill St', city: 'Basel' },
+      { placeId: 'rank-name-2', name: 'Quokka Tea', street: 'Hill St', city: 'Basel' },
+    ];
+    for (const row of rows) await insertEstablishment(app.data, { ...row, lat: 47.3, lng: 7.5 });
+    const found = async (query: string) =>
+      (await app.post('/api/place/search', { query }, newClient())).body.results
+        .filter((result: { kind: string }) => result.kind === 'establishment')
+        .map((result: { name: string; label: string }) => `${result.name}, ${result.label}`);
+    expect(await found('quok')).toEqual(['Quokka Tea, Hill St, Basel', 'Quokka Tea, Hill St, Basel', 'Bistro Uno, Quokka Road, Bern', 'Bistro Zebra, Quai Sud, Quokka']);
+    expect(await found('quokka bist')).toEqual(['Bistro Uno, Quokka Road, Bern', 'Bistro Zebra, Quai Sud, Quokka']);
+    const people = await app.post('/api/user/searchusersorplaces', { searchString: 'quokka' }, newClient());
+    const ids = await Promise.all(['rank-name', 'rank-name-2'].map(async (placeId) => (await app.data.select().from(establishments).where(eq(establishments.placeId, placeId)))[0]!.id));
+    expect(people.body.searchresult.map((entry: { username: string }) => entry.username)).toEqual(ids.map((id) => `place:${id};Quokka Tea`));
+  });
 });
 
 describe("review totals: only active people's reviews, on pins and the place page alike", () => {
+  const ADMIN_EMAIL = 'bosstotals@example.com';
   let app: TestApp;
+  let admin: TestAccount;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
+    admin = await registerAccount(app, 'bosstotals', { email: ADMIN_EMAIL });
   });
   afterAll(() => app.close());
 
-  it('drops a deactivated reviewer from the pin and the page, and brings them back when they sign in', async () => {
-    await registerAccount(app, 'staysput');
-    const leaves = await registerAccount(app, 'leavesnow');
-    const place = await insertEstablishment(app.data, { placeId: 'prov-totals', name: 'Totals Tea', city: 'Chicago', lat: 41.93, lng: -87.7 });
-    for (const [username, rating] of [['staysput', 5], ['leavesnow', 2]] as const) {
-      const userId = app.db.select().from(users).where(eq(users.username, username)).get()!.id;
-      app.db.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Chai', review: 'Fine', rating }).run();
+  /** A place reviewed by two people (5 and 2 stars), and its totals as its pin and its page show them. */
+  async function reviewedPlace(placeId: string, lat: number, [stays, other]: [string, string]) {
+    const place = await insertEstablishment(app.data, { placeId, name: 'Totals Tea', city: 'Chicago', lat, lng: -87.7 });
+    for (const [username, rating] of [[stays, 5], [other, 2]] as const) {
+      const userId = (await app.data.select().from(users).where(eq(users.username, username)))[0]!.id;
+      await app.data.insert(posts).values({ userId, establishmentId: place.id, orderText: 'Chai', review: 'Fine', rating });
     }
-    const box = { west: -87.71, south: 41.92, east: -87.69, north: 41.94 };
-    const totals = async () => {
+    const box = { west: -87.71, south: lat - 0.001, east: -87.69, north: lat + 0.001 };
+    return async () => {
       const pin = (await app.post('/api/place/inbounds', box)).body.places[0];
       const page = (await app.post('/api/place/loadestablishment', { establishment_id: place.id })).body.establishment;
       return { pin: [pin.posts, pin.rating], page: [page.posts, page.rating] };
     };
+  }
+
+  it('drops a deactivated reviewer from the pin and the page, and brings them back when they sign in', async () => {
+    await registerAccount(app, 'staysput');
+    const leaves = await registerAccount(app, 'leavesnow');
+    const totals = await reviewedPlace('prov-totals', 41.93, ['staysput', 'leavesnow']);
     expect(await totals()).toEqual({ pin: [2, '3.5'], page: [2, '3.5'] });
 
     await app.post('/api/user/deactivateaccount', { password: leaves.password }, leaves.auth);
     expect(await totals()).toEqual({ pin: [1, '5.0'], page: [1, '5.0'] });
 
     expect((await app.post('/api/user/authenticateuser', { email: leaves.email, password: leaves.password }, newClient())).status).toBe(200);
+    expect(await totals()).toEqual({ pin: [2, '3.5'], page: [2, '3.5'] });
+  });
+
+  it('drops a suspended reviewer from the pin and the page, and brings them back when unsuspended', async () => {
+    await registerAccount(app, 'staysgood');
+    const suspended = await registerAccount(app, 'suspendsoon');
+    const totals = await reviewedPlace('prov-totals-suspended', 41.95, ['staysgood', 'suspendsoon']);
+    expect(await totals()).toEqual({ pin: [2, '3.5'], page: [2, '3.5'] });
+
+    expect((await app.post('/api/admin/suspenduser', { email: suspended.email, reason: 'Spam' }, admin.auth)).status).toBe(200);
+    expect(await totals()).toEqual({ pin: [1, '5.0'], page: [1, '5.0'] });
+
+    expect((await app.post('/api/admin/unsuspenduser', { email: suspended.email }, admin.auth)).status).toBe(200);
     expect(await totals()).toEqual({ pin: [2, '3.5'], page: [2, '3.5'] });
   });
 });

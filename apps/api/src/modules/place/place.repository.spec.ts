@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDatabase, type DB } from '@siplog/db';
+import { DIALECT, openMigratedDatabase, PgDatabase, type DB, type Orm, type Preparable } from '@siplog/db';
 import { RecordingDatabase } from '../../test/recording-database';
+import { dropTestDatabase, freshTestDatabaseUrl } from '../../test/test-database';
 import { PlaceRepository } from './place.repository';
 
 /** The plan SQLite picks for one of the repository's prepared queries, one step a line. */
@@ -16,7 +17,8 @@ function planOf(database: RecordingDatabase, name: string): string[] {
     .map((row) => (row as { detail: string }).detail);
 }
 
-describe('place queries: the plans the design relies on', () => {
+// The R*Tree and FTS5 are SQLite's (PostgreSQL's twins are checked below).
+describe.skipIf(DIALECT === 'pg')('place queries: the plans the design relies on', () => {
   let dir: string;
   let db: DB;
   let database: RecordingDatabase;
@@ -45,5 +47,71 @@ describe('place queries: the plans the design relies on', () => {
     expect(plan).toMatch(/SCAN establishments_fts VIRTUAL TABLE INDEX 0:M/);
     expect(plan).not.toMatch(/INDEX 0:=M/);
     expect(plan).toMatch(/LIST SUBQUERY/);
+  });
+
+  it('reads the place feed in the order of establishments_last_post_idx, never-reviewed places last', () => {
+    expect(planOf(database, 'place.feed')).toEqual(['SCAN establishments USING INDEX establishments_last_post_idx']);
+  });
+});
+
+/** The PostgreSQL Database keeping the SQL of each prepared query by name, as RecordingDatabase does on SQLite. */
+class RecordingPgDatabase extends PgDatabase {
+  readonly sources = new Map<string, string>();
+
+  override prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>) {
+    const statement = super.prepared(name, build);
+    this.sources.set(name, statement.source);
+    return statement;
+  }
+}
+
+describe.skipIf(DIALECT !== 'pg')('place queries on PostgreSQL: the indexes that stand in for the R*Tree and FTS5', () => {
+  let url: string;
+  let database: RecordingPgDatabase;
+  const box = { south: 41.8, north: 42, west: -87.7, east: -87.5 };
+
+  beforeAll(async () => {
+    url = (await freshTestDatabaseUrl())!;
+    database = new RecordingPgDatabase(url, { max: 1 });
+    new PlaceRepository(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (url) await dropTestDatabase(url);
+  });
+
+  /**
+   * The plan of a prepared query for these values (in the order of its $n), with sequential scans priced out: the
+   * test database is nearly empty, and the question is whether the query can use the index at all.
+   */
+  async function planOf(name: string, values: unknown[]): Promise<string> {
+    return database.transaction(async () => {
+      await database.statement('set local enable_seqscan = off').run();
+      await database.statement(`prepare plan_check as ${database.sources.get(name)!}`).run();
+      const placeholders = values.map((value) => (typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value)));
+      const rows = await database.statement<{ 'QUERY PLAN': string }>(`explain execute plan_check(${placeholders.join(', ')})`).all();
+      await database.statement('deallocate plan_check').run();
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('lets establishments_geo_idx drive bounds and nearness queries', async () => {
+    // Each query's $n in order: the box's point corners, then the betweens (then the limit).
+    const corners = [box.west, box.south, box.east, box.north, box.south, box.north, box.west, box.east];
+    expect(await planOf('place.inBounds', [...corners, 301])).toContain('establishments_geo_idx');
+    expect(await planOf('place.near', corners)).toContain('establishments_geo_idx');
+    expect(await planOf('place.boxCount', [...corners, 2000])).toContain('establishments_geo_idx');
+  });
+
+  it('walks establishments_rank_idx for a dense box, already in order', async () => {
+    expect(await planOf('place.denseBounds', [box.south, box.north, box.west, box.east, 301])).toContain('Index Scan Backward using establishments_rank_idx');
+  });
+
+  it('finds text matches through establishments_search_idx', async () => {
+    expect(await planOf('place.text', ["'grid':* & 'caf':*", "'grid':* & 'caf':*", 10])).toContain('establishments_search_idx');
+  });
+
+  it('reads the place feed backwards along establishments_last_post_idx, never-reviewed places last', async () => {
+    expect(await planOf('place.feed', [10, 0])).toContain('Index Scan Backward using establishments_last_post_idx');
   });
 });

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { PLACE_LIMITS } from '@siplog/contracts';
 import {
   establishments,
   isActiveUser,
+  jsonIds,
   placeFollows,
   postImages,
   posts,
@@ -11,9 +12,11 @@ import {
   users,
   type Database,
   type EstablishmentRow,
+  type Orm,
 } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import type { Box } from '../../common/geo';
+import { placeSearchQuery, type PlaceSearchQuery } from './place-search-query';
 import { establishmentsFts, establishmentsRtree } from './place.tables';
 
 export type { EstablishmentRow } from '@siplog/db';
@@ -38,6 +41,13 @@ const pinColumns = {
   ratingSum: establishments.ratingSum,
 };
 
+/*
+ * Bounds, nearness and text search differ by engine: SQLite has the R*Tree and FTS5 (virtual tables, migration 0002),
+ * PostgreSQL their twins on establishments itself (drizzle-pg 0001): the GiST index on point(lng, lat) and the GIN
+ * index on establishment_search(name, street, city). Each query below is built for the Database's engine, under the
+ * same name; everything else in this repository is one text for both.
+ */
+
 /** The R*Tree's candidates for the box (the R*Tree stores 32-bit floats, rounded outward, so a few lie just outside). */
 const inRtreeBox = and(
   gte(establishmentsRtree.maxLat, P('south')),
@@ -61,6 +71,16 @@ const inRealBox = and(
 const inBox = and(eq(establishments.id, establishmentsRtree.id), inRtreeBox, inRealBox);
 
 /**
+ * Points inside the box on PostgreSQL: `<@` walks establishments_geo_idx, the betweens decide (box() would swap the
+ * corners of a box whose west lies east of its east, where SQLite answers nothing).
+ */
+const inPgBox = and(
+  sql`point(${establishments.lng}, ${establishments.lat}) <@ box(point(${P('west')}, ${P('south')}), point(${P('east')}, ${P('north')}))`,
+  between(establishments.lat, P('south'), P('north')),
+  between(establishments.lng, P('west'), P('east')),
+);
+
+/**
  * Above this many places in a box, ranking them all costs more than walking the most-reviewed index until
  * the cap is filled (measured at 50k places: a state-sized box held ~7k).
  */
@@ -68,10 +88,27 @@ const DENSE_BOX_PLACES = 2000;
 
 /** `column IN` the ids passed as one JSON array: one prepared statement serves any number of places. */
 const inIds = (column: typeof posts.establishmentId | typeof placeFollows.establishmentId) =>
-  sql`${column} in (select value from json_each(${P('ids')}))`;
+  sql`${column} in (${jsonIds(P('ids'))})`;
 
 /** Name matches weigh most, then street, then city. */
 const ftsRank = sql<number>`bm25(establishments_fts, 10.0, 2.0, 1.0)`;
+
+/** PostgreSQL's twin of FTS5: the indexed expression exactly as drizzle-pg 0001 indexes it, and the query typed. */
+const pgSearchDocument = sql`establishment_search(${establishments.name}, ${establishments.street}, ${establishments.city})`;
+const pgSearchQuery = sql`to_tsquery('simple', f_unaccent(${P('match')}))`;
+/** Weights D, C, B, A: name 1.0, street 0.2, city 0.1, as bm25's 10, 2, 1; the best match first, then the oldest place. */
+const pgRankOrder = [sql`ts_rank('{0, 0.1, 0.2, 1.0}', ${pgSearchDocument}, ${pgSearchQuery}) desc`, asc(establishments.id)];
+const pgTextMatch = sql`${pgSearchDocument} @@ ${pgSearchQuery}`;
+
+/** Pins matching the text, ranked, on PostgreSQL; `where` narrows them (a box). */
+function pgTextQuery(orm: Orm, where?: SQL) {
+  return orm
+    .select(pinColumns)
+    .from(establishments)
+    .where(and(pgTextMatch, where))
+    .orderBy(...pgRankOrder)
+    .limit(P('limit'));
+}
 
 /**
  * The place module's data access. The hot reads (bounds, one place, search) are prepared once with
@@ -94,6 +131,8 @@ export class PlaceRepository {
   private readonly feedQuery;
   private readonly isFollowingQuery;
   private readonly followerNamesQuery;
+  /** PostgreSQL only: see writeTransaction. */
+  private readonly creationLock;
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
     this.byIdQuery = db.prepared('place.byId', (orm) => orm.select().from(establishments).where(eq(establishments.id, P('id'))));
@@ -133,56 +172,73 @@ export class PlaceRepository {
         .where(sql`"numbered"."n" <= ${PLACE_LIMITS.establishmentImagesMax}`)
         .orderBy(numbered.id, sql`"numbered"."n"`);
     });
+    const onPg = db.dialect === 'pg';
+    this.creationLock = onPg ? db.statement(`select pg_advisory_xact_lock(hashtext('place.create'))`) : null;
     this.inBoundsQuery = db.prepared('place.inBounds', (orm) =>
-      orm
-        .select(pinColumns)
-        .from(establishmentsRtree)
-        .crossJoin(establishments)
-        .where(inBox)
+      (onPg ? orm.select(pinColumns).from(establishments).where(inPgBox) : orm.select(pinColumns).from(establishmentsRtree).crossJoin(establishments).where(inBox))
         .orderBy(desc(establishments.postCount), desc(establishments.id))
         .limit(P('limit')),
     );
     this.boxCountQuery = db.prepared('place.boxCount', (orm) =>
-      orm.select({ value: count() }).from(orm.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox).limit(P('probe')).as('probe')),
+      orm
+        .select({ value: count() })
+        .from(
+          (onPg
+            ? orm.select({ id: establishments.id }).from(establishments).where(inPgBox)
+            : orm.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox)
+          )
+            .limit(P('probe'))
+            .as('probe'),
+        ),
     );
-    // `+lat`, `+lng`: no index on them, so SQLite walks establishments_rank_idx (already in order) and stops at the cap.
+    // `+lat`, `+lng`: no index on them, so SQLite walks establishments_rank_idx (already in order) and stops at the cap;
+    // PostgreSQL (no index on them either) walks it too, its betweens estimated from the columns' statistics.
     this.denseBoundsQuery = db.prepared('place.denseBounds', (orm) =>
       orm
         .select(pinColumns)
         .from(establishments)
         .where(
-          and(
-            sql`+${establishments.lat} >= ${P('south')}`,
-            sql`+${establishments.lat} <= ${P('north')}`,
-            sql`+${establishments.lng} >= ${P('west')}`,
-            sql`+${establishments.lng} <= ${P('east')}`,
-          ),
+          onPg
+            ? and(between(establishments.lat, P('south'), P('north')), between(establishments.lng, P('west'), P('east')))
+            : and(
+                sql`+${establishments.lat} >= ${P('south')}`,
+                sql`+${establishments.lat} <= ${P('north')}`,
+                sql`+${establishments.lng} >= ${P('west')}`,
+                sql`+${establishments.lng} <= ${P('east')}`,
+              ),
         )
         .orderBy(desc(establishments.postCount), desc(establishments.id))
         .limit(P('limit')),
     );
-    this.nearQuery = db.prepared('place.near', (orm) => orm.select(getTableColumns(establishments)).from(establishmentsRtree).crossJoin(establishments).where(inBox));
+    this.nearQuery = db.prepared('place.near', (orm) =>
+      onPg
+        ? orm.select(getTableColumns(establishments)).from(establishments).where(inPgBox)
+        : orm.select(getTableColumns(establishments)).from(establishmentsRtree).crossJoin(establishments).where(inBox),
+    );
     // Rank inside FTS5 first and join only the winners: joining every match before sorting costs several times more.
+    // Equal ranks go oldest place first, as on PostgreSQL.
     this.textQuery = db.prepared('place.text', (orm) => {
+      if (onPg) return pgTextQuery(orm);
       const hits = orm
         .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
         .from(establishmentsFts)
         .where(sql`establishments_fts MATCH ${P('match')}`)
-        .orderBy(ftsRank)
+        .orderBy(ftsRank, establishmentsFts.rowid)
         .limit(P('limit'))
         .as('hits');
-      return orm.select(pinColumns).from(hits).innerJoin(establishments, eq(establishments.id, hits.id)).orderBy(sql`"hits"."rank"`);
+      return orm.select(pinColumns).from(hits).innerJoin(establishments, eq(establishments.id, hits.id)).orderBy(sql`"hits"."rank"`, hits.id);
     });
     // The same rank-first plan within the box: FTS5 walks its matches and keeps those in the R*Tree's box (a list
     // built once), ranks only them, then joins the winners. `+rowid` stops SQLite handing the list to FTS5 as
     // one rowid lookup (a full MATCH) per place in the box, which costs a hundred times more.
     this.textInBoxQuery = db.prepared('place.textInBox', (orm) => {
+      if (onPg) return pgTextQuery(orm, inPgBox);
       const boxIds = orm.select({ id: establishmentsRtree.id }).from(establishmentsRtree).where(inRtreeBox);
       const hitsInBox = orm
         .select({ id: establishmentsFts.rowid, rank: ftsRank.as('rank') })
         .from(establishmentsFts)
         .where(and(sql`establishments_fts MATCH ${P('match')}`, sql`+${establishmentsFts.rowid} in ${boxIds}`))
-        .orderBy(ftsRank)
+        .orderBy(ftsRank, establishmentsFts.rowid)
         .limit(P('limit'))
         .as('hits_in_box');
       return orm
@@ -190,14 +246,14 @@ export class PlaceRepository {
         .from(hitsInBox)
         .innerJoin(establishments, eq(establishments.id, hitsInBox.id))
         .where(inRealBox)
-        .orderBy(sql`"hits_in_box"."rank"`);
+        .orderBy(sql`"hits_in_box"."rank"`, hitsInBox.id);
     });
     this.feedQuery = db.prepared('place.feed', (orm) =>
       orm
         .select()
         .from(establishments)
         // Most recently reviewed first (the index on last_post_at, id read backwards); never-reviewed places last.
-        .orderBy(desc(establishments.lastPostAt), desc(establishments.id))
+        .orderBy(sql`${establishments.lastPostAt} desc nulls last`, desc(establishments.id))
         .limit(P('limit'))
         .offset(P('offset')),
     );
@@ -262,12 +318,17 @@ export class PlaceRepository {
     return this.nearQuery.all({ ...box });
   }
 
-  /** `match` must be a safe FTS5 expression (see ftsMatchOf). */
-  async searchText(match: string, limit: number) {
+  /** The words typed as this engine's text search takes them (see placeSearchQuery); null when nothing is searchable. */
+  searchQuery(text: string, options: { nameOnly?: boolean } = {}): PlaceSearchQuery | null {
+    return placeSearchQuery(this.db.dialect, text, options);
+  }
+
+  /** The places best matching `match`, best first (equal matches oldest place first). */
+  async searchText(match: PlaceSearchQuery, limit: number) {
     return this.textQuery.all({ match, limit });
   }
 
-  async searchTextInBox(match: string, box: Box, limit: number) {
+  async searchTextInBox(match: PlaceSearchQuery, box: Box, limit: number) {
     return this.textInBoxQuery.all({ match, ...box, limit });
   }
 
@@ -289,9 +350,16 @@ export class PlaceRepository {
     return slugForNewPlace(this.db, place);
   }
 
-  /** Write transactions take the lock up front (SQLite's begin immediate), so a check-then-insert cannot interleave with another connection's. */
+  /**
+   * Write transactions take the lock up front, so a check-then-insert (a place within 30 m by the same name has no
+   * unique index to catch it) cannot interleave with another: SQLite's begin immediate, on PostgreSQL a lock on
+   * creating places held to the end of the transaction (each statement after it sees what the previous holder wrote).
+   */
   writeTransaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+    return this.db.transaction(async () => {
+      await this.creationLock?.run();
+      return work();
+    });
   }
 
   async isFollowing(userId: number, id: number): Promise<boolean> {

@@ -6,7 +6,7 @@ import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * for the query builder only: drizzle-kit never sees them (they are not exported from @siplog/db's schema).
  * They are SQLite's (R*Tree, FTS5), typed as PostgreSQL tables as @siplog/db's tables are, so the Database's
  * builders take them (the PostgreSQL declarations below are types only, never built). PostgreSQL has no such
- * tables: its place queries will need variants of their own.
+ * tables: PlaceRepository builds those queries for it on indexes of establishments itself (drizzle-pg 0001).
  */
 
 const _rtreePg = () =>

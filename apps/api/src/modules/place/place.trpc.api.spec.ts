@@ -61,7 +61,7 @@ describe('place procedures over tRPC', () => {
     for (const [kind, procedure] of authed.slice(0, 3)) {
       expect((await app.trpc(kind, procedure, { establishment_id: id, email: bob.email }, ann.auth)).status, procedure).toBe(403);
     }
-    expect(app.db.select().from(placeFollows).all()).toEqual([]);
+    expect(await app.data.select().from(placeFollows)).toEqual([]);
   });
 
   it('follows, counts and unfollows; adds a place', async () => {

@@ -17,7 +17,6 @@ import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { recoveryPasswordHash } from '../auth/recovery';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
-import { ftsPrefixQuery } from '../map/gazetteer.service';
 import { PlaceRepository } from '../place/place.repository';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
@@ -237,9 +236,9 @@ export class UserService {
       .orderBy(asc(users.username))
       .limit(SEARCH_LIMIT);
     const imagesByUser = await this.profileImagesOf(people.map((person) => person.id));
-    // Places by name through the place search's FTS5 index: words typed are name-word prefixes, best match first.
-    const words = ftsPrefixQuery(searchString);
-    const places = words && people.length < SEARCH_LIMIT ? await this.places.searchText(`name : (${words})`, SEARCH_LIMIT - people.length) : [];
+    // Places by name through the place search's index: words typed are name-word prefixes, best match first.
+    const names = this.places.searchQuery(searchString, { nameOnly: true });
+    const places = names && people.length < SEARCH_LIMIT ? await this.places.searchText(names, SEARCH_LIMIT - people.length) : [];
     return {
       searchresult: [
         ...people.map((person) => ({ username: person.username, profile_images: imagesByUser.get(person.id) ?? [] })),
