@@ -19,6 +19,7 @@ import { benchAdminLogs } from './admin-logs.bench';
 import { benchDataExport } from './data-export.bench';
 import { benchFeed } from './feed.bench';
 import { benchPlaces } from './places.bench';
+import { benchScaleOut } from './scale-out.bench';
 import { benchSocialLoop } from './social-loop.bench';
 import { benchTiles } from './tiles.bench';
 import { benchUpload } from './upload.bench';
@@ -102,6 +103,10 @@ async function main(): Promise<void> {
   // then 31 days of 50,000-line logs loaded and counted as the FR Logs panel does.
   await benchAdminBackup();
   await benchAdminLogs();
+
+  // Scale-out (issue 18): the feed and the like path on the one-box SQLite deployment beside PostgreSQL with two
+  // nodes behind nginx.
+  await benchScaleOut();
 }
 
 main().catch((error: unknown) => {

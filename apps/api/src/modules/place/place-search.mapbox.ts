@@ -146,7 +146,8 @@ export class MapboxPlaceSearch implements PlaceSearch {
     const features = await this.features(path, params);
     const infos = features.map(placeInfoOf).filter((info) => distanceMeters(center, info) <= LIMITS.placeSearchRadiusMeters);
     const knownRows = await Promise.all(infos.map((info) => this.places.byPlaceId(info.place_id)));
-    await Promise.all(infos.map((info, i) => (knownRows[i] ? undefined : this.providerPlaces.set(`mapbox:${info.place_id}`, JSON.stringify(info), PROVIDER_PLACE_TTL_MS))));
+    const unknown = infos.filter((_, i) => !knownRows[i]);
+    await Promise.all(unknown.map((info) => this.providerPlaces.set(`mapbox:${info.place_id}`, JSON.stringify(info), PROVIDER_PLACE_TTL_MS)));
     return infos.map((info, i): PlaceSearchResult => {
       const known = knownRows[i];
       if (known) return establishmentResultOf({ ...known });

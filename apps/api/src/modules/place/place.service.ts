@@ -183,7 +183,7 @@ export class PlaceService {
     const known = await this.places.byPlaceId(placeId);
     if (known) return known;
     if (placeId.startsWith(OWN_PLACE_PREFIX)) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
-    const provided = this.placeSearch.providerPlace(placeId);
+    const provided = await this.placeSearch.providerPlace(placeId);
     if (!provided) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.searchAgain);
     const existing = await this.duplicateOf(provided);
     if (existing) return existing;
