@@ -267,7 +267,7 @@ export class DataExportService {
   }
 
   private async *profile(account: AccountRow): AsyncGenerator<string> {
-    const chosen = new Map((await this.repository.emailPreferences(account.id)).map((row) => [row.kind, row.enabled === 1]));
+    const chosen = new Map((await this.repository.emailPreferences(account.id)).map((row) => [row.kind, Boolean(row.enabled)]));
     const profile = {
       username: account.username,
       email: account.email,
@@ -280,7 +280,7 @@ export class DataExportService {
       gender: account.gender,
       bio: account.bio,
       favorite_order: account.currentFavOrder,
-      verified: account.verified === 1,
+      verified: Boolean(account.verified),
       joined: iso(account.createdAt),
       email_notifications: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? EMAILED_BY_DEFAULT[kind]])),
       blocked_people: await this.repository.blocked(account.id),
@@ -326,7 +326,7 @@ export class DataExportService {
   private likes(userId: number): AsyncGenerator<string> {
     return jsonArray(
       pager(
-        (after: LikeRow | null) => this.repository.likes(userId, after?.cursor ?? 0),
+        (after: LikeRow | null) => this.repository.likes(userId, after),
         (row) => ({ review_id: row.postId, review_by: row.reviewBy, place: row.placeName, liked_at: iso(row.createdAt) }),
       ),
     );

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstablishment, posts, users, type DB } from '@siplog/db';
+import { insertEstablishment, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function userId(db: DB, username: string): number {
-  return db.select().from(users).where(eq(users.username, username)).get()!.id;
+async function userId(db: Database, username: string): Promise<number> {
+  return (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 }
 
 /** What the empty Following feed suggests: the most reviewed places near the map's centre and the month's most active reviewers. */
@@ -25,16 +25,16 @@ describe('follow suggestions', () => {
     const middling = await near('Middling', 0.02);
     await near('Unreviewed', 0.03);
     const far = (await insertEstablishment(app.data, { placeId: 'siplog:far', name: 'Far Away', lat: 40, lng: -74 })).id;
-    const write = (username: string, establishmentId: number, times: number, createdAt = new Date()) => {
+    const write = async (username: string, establishmentId: number, times: number, createdAt = new Date()) => {
       for (let i = 0; i < times; i++) {
-        app.db.insert(posts).values({ userId: userId(app.db, username), establishmentId, orderText: 'Tea', review: 'Ok', rating: 4, createdAt }).run();
+        await app.data.insert(posts).values({ userId: await userId(app.data, username), establishmentId, orderText: 'Tea', review: 'Ok', rating: 4, createdAt });
       }
     };
-    write('busysug', popular, 4);
-    write('quietsug', middling, 1);
-    write('busysug', far, 5);
-    write('oldsug', popular, 9, new Date(Date.now() - 60 * 24 * 60 * 60_000));
-    write('readsug', middling, 2);
+    await write('busysug', popular, 4);
+    await write('quietsug', middling, 1);
+    await write('busysug', far, 5);
+    await write('oldsug', popular, 9, new Date(Date.now() - 60 * 24 * 60 * 60_000));
+    await write('readsug', middling, 2);
   });
   afterAll(() => app.close());
 

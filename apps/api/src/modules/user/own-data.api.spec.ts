@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SAFETY_MESSAGES, SERVER_MESSAGES } from '@siplog/contracts';
-import { establishments, insertEstablishment, mailQueue, postImages, posts, profileImages, users, type DB } from '@siplog/db';
+import { establishments, insertEstablishment, mailQueue, postImages, posts, profileImages, users, type Database } from '@siplog/db';
 import { bearer, newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
 import { unzip } from '../../test/zip';
@@ -13,23 +13,36 @@ import { MailQueue } from '../mail/mail-queue';
 import { FOLDER_VARIANTS, variantFileName, type ImageFolder } from '../media/image-store';
 import { AccountDeletionService } from './account-deletion.service';
 
-const idOf = (db: DB, username: string) => db.select().from(users).where(eq(users.username, username)).get()!.id;
+const idOf = async (db: Database, username: string) => (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
 
-/** Every row of every table (virtual tables' shadows included), for "changes nothing"; the mail queue moves by itself. */
-function snapshot(db: DB): string {
-  const tables = db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> 'mail_queue' order by name`);
-  return JSON.stringify(tables.map(({ name }) => [name, db.all(sql.raw(`select * from "${name}"`)).map((row) => JSON.stringify(row)).sort()]));
+/** Every table of the app (SQLite's virtual tables' shadows included), read from the database's own catalogue. */
+const TABLES = {
+  sqlite: `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+  pg: `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by name`,
+};
+
+/**
+ * Every row of every table, for "changes nothing"; the mail queue moves by itself, and the rate limits (kept in
+ * rate_limits on PostgreSQL, in memory on SQLite) count every attempt, refused or not.
+ */
+async function snapshot(db: Database): Promise<string> {
+  const tables = (await db.statement<{ name: string }>(TABLES).all()).filter(({ name }) => name !== 'mail_queue' && name !== 'rate_limits');
+  const rows: Array<[string, string[]]> = [];
+  for (const { name } of tables) rows.push([name, (await db.statement(`select * from "${name}"`).all()).map((row) => JSON.stringify(row)).sort()]);
+  return JSON.stringify(rows);
 }
 
 /** The tables with a column pointing at users, and those columns (read from the schema, so a new table is checked too). */
-function columnsReferencingUsers(db: DB): Array<{ table: string; column: string }> {
-  const tables = db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`);
-  return tables.flatMap(({ name }) =>
-    db
-      .all<{ table: string; from: string }>(sql.raw(`select "table", "from" from pragma_foreign_key_list('${name}')`))
-      .filter((key) => key.table === 'users')
-      .map((key) => ({ table: name, column: key.from })),
-  );
+async function columnsReferencingUsers(db: Database): Promise<Array<{ table: string; column: string }>> {
+  return db
+    .statement<{ table: string; column: string }>({
+      sqlite: `select t.name as "table", k."from" as "column" from sqlite_master t, pragma_foreign_key_list(t.name) k
+        where t.type = 'table' and k."table" = 'users' order by 1, 2`,
+      pg: `select c.conrelid::regclass::text as "table", a.attname as "column" from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+        where c.contype = 'f' and c.confrelid = 'users'::regclass order by 1, 2`,
+    })
+    .all();
 }
 
 async function download(app: TestApp, headers: Record<string, string>, query = '') {
@@ -79,15 +92,17 @@ describe('own your data: export and account deletion', () => {
     const leaverCafe = await review(leaver, { id: 'siplog:own-cafe', name: 'Own Cafe' }, 'Cortado', 5, 2);
     const leaverBar = await review(leaver, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Oolong', 2, 1);
     friendPost = await review(friend, { id: 'siplog:own-cafe', name: 'Own Cafe' }, 'Flat white', 3, 1);
-    leaverPhotos = [leaverCafe, leaverBar].flatMap((postId) =>
-      app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position)).all().map((row) => row.fileName),
-    );
+    leaverPhotos = [];
+    for (const postId of [leaverCafe, leaverBar]) {
+      const rows = await app.data.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position));
+      leaverPhotos.push(...rows.map((row) => row.fileName));
+    }
 
     const image = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'me.jpg');
     expect((await fetch(`${app.baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: leaver.auth, body: form })).status).toBe(200);
-    avatar = app.db.select().from(profileImages).where(eq(profileImages.userId, idOf(app.db, 'leaver'))).get()!.fileName;
+    avatar = (await app.data.select().from(profileImages).where(eq(profileImages.userId, await idOf(app.data, 'leaver'))))[0]!.fileName;
 
     const ok = async (route: string, body: unknown, account: TestAccount) => expect((await app.post(route, body, account.auth)).status, route).toBe(200);
     await ok('/api/user/updatecurrentfavorder', { current_fav_order: 'Iced oat latte' }, leaver);
@@ -200,17 +215,17 @@ describe('own your data: export and account deletion', () => {
 
     it('pages through long lists and many photos, keeping their order, and leaves out a missing photo', async () => {
       const many = await registerAccount(app, 'manythings');
-      const manyId = idOf(app.db, 'manythings');
+      const manyId = await idOf(app.data, 'manythings');
       const fans = Array.from({ length: 450 }, (_, i) => ({ email: `fan${i}@example.com`, username: `fan${String(i).padStart(3, '0')}`, passwordHash: 'x', firstName: 'F', lastName: String(i) }));
-      const fanIds = app.db.insert(users).values(fans).returning().all().map((row) => row.id);
-      app.db.run(sql.raw(`insert into user_follows (follower_id, followee_id) select id, ${manyId} from users where username like 'fan%'`));
-      const postId = app.db.insert(posts).values({ userId: manyId, establishmentId: barId, orderText: 'Matcha', review: 'Photos', rating: 4 }).returning().get().id;
+      const fanIds = (await app.data.insert(users).values(fans).returning()).map((row) => row.id);
+      await app.data.statement(`insert into user_follows (follower_id, followee_id) select id, ${manyId} from users where username like 'fan%'`).run();
+      const postId = (await app.data.insert(posts).values({ userId: manyId, establishmentId: barId, orderText: 'Matcha', review: 'Photos', rating: 4 }).returning())[0].id;
       const names = Array.from({ length: 430 }, () => `${crypto.randomBytes(16).toString('hex')}.webp`);
       fs.mkdirSync(path.join(app.config.mediaDir, 'postimages'), { recursive: true });
       names.forEach((name, i) => name !== names[7] && fs.writeFileSync(mediaFile('postimages', name), `photo ${i}`));
-      app.db.insert(postImages).values(names.map((fileName, position) => ({ postId, fileName, position }))).run();
+      await app.data.insert(postImages).values(names.map((fileName, position) => ({ postId, fileName, position })));
       const reviews = Array.from({ length: 230 }, (_, i) => ({ userId: manyId, establishmentId: cafeId, orderText: `Cup ${i}`, review: 'ok', rating: 3, createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000) }));
-      app.db.insert(posts).values(reviews).run();
+      await app.data.insert(posts).values(reviews);
 
       const { response, bytes } = await download(app, many.auth);
       expect(response.status).toBe(200);
@@ -224,19 +239,19 @@ describe('own your data: export and account deletion', () => {
       expect(entries.get(`photos/${names[429]}`)!.toString()).toBe('photo 429');
       expect(await readTodaysLog(app.config, `postimages/${names[7]} is missing`)).toContain(`postimages/${names[7]} is missing`);
 
-      app.db.delete(posts).where(eq(posts.userId, manyId)).run();
-      app.db.delete(users).where(inArray(users.id, [...fanIds, manyId])).run();
+      await app.data.delete(posts).where(eq(posts.userId, manyId));
+      await app.data.delete(users).where(inArray(users.id, [...fanIds, manyId]));
       for (const name of names) fs.rmSync(mediaFile('postimages', name), { force: true });
     });
 
     it('stops reading when the client goes away, and allows one export at a time per person', async () => {
       const big = await registerAccount(app, 'bigexport');
-      const bigId = idOf(app.db, 'bigexport');
-      const postId = app.db.insert(posts).values({ userId: bigId, establishmentId: barId, orderText: 'Big', review: 'Many photos', rating: 4 }).returning().get().id;
+      const bigId = await idOf(app.data, 'bigexport');
+      const postId = (await app.data.insert(posts).values({ userId: bigId, establishmentId: barId, orderText: 'Big', review: 'Many photos', rating: 4 }).returning())[0].id;
       const names = Array.from({ length: 48 }, () => `${crypto.randomBytes(16).toString('hex')}.webp`);
       const megabyte = crypto.randomBytes(1_000_000);
       for (const name of names) fs.writeFileSync(mediaFile('postimages', name), megabyte);
-      app.db.insert(postImages).values(names.map((fileName, position) => ({ postId, fileName, position }))).run();
+      await app.data.insert(postImages).values(names.map((fileName, position) => ({ postId, fileName, position })));
       const openPhotos = () =>
         fs.readdirSync('/proc/self/fd').filter((fd) => {
           try {
@@ -275,14 +290,14 @@ describe('own your data: export and account deletion', () => {
       expect([...entries.keys()].filter((name) => name.startsWith('photos/'))).toHaveLength(48);
       expect(entries.get(`photos/${names[47]}`)!.equals(megabyte)).toBe(true);
 
-      app.db.delete(users).where(eq(users.id, bigId)).run();
+      await app.data.delete(users).where(eq(users.id, bigId));
       for (const name of names) fs.rmSync(mediaFile('postimages', name), { force: true });
     });
   });
 
   describe('POST /api/user/deleteaccount', () => {
     it('refuses guests, bad input, another e-mail and a wrong password, deleting nothing', async () => {
-      const before = snapshot(app.db);
+      const before = await snapshot(app.data);
       const send = (body: unknown, headers: Record<string, string> = leaver.auth) => app.post('/api/user/deleteaccount', body, { ...newClient(), ...headers });
       expect((await send({ password: leaver.password }, {})).status).toBe(401);
       const bad: unknown[] = [undefined, {}, [], 'password', '{"password":', { password: '' }, { password: 12345678 }, { password: ['x'] }, { password: 'x'.repeat(200_000) }, { password: leaver.password, confirm: true }, { email: 42, password: leaver.password }];
@@ -294,41 +309,42 @@ describe('own your data: export and account deletion', () => {
       const wrong = await app.trpc('mutation', 'user.deleteAccount', { password: 'NotMine99' }, { ...newClient(), ...leaver.auth });
       expect([wrong.status, wrong.error?.message]).toEqual([401, AUTH_MESSAGES.oldPasswordWrong]);
       expect((await app.trpc('mutation', 'user.deleteAccount', { password: leaver.password, extra: 1 }, leaver.auth)).status).toBe(400);
-      expect(snapshot(app.db)).toBe(before);
+      expect(await snapshot(app.data)).toBe(before);
       for (const file of [...filesOf('postimages', leaverPhotos), ...filesOf('profileimages', [avatar])]) expect(fs.existsSync(file), file).toBe(true);
       expect((await app.post('/api/user/loadprofile', {}, leaver.auth)).status).toBe(200);
     });
 
     it('erases the person everywhere, their files, sessions and mail; places recount; the e-mail and username are free', async () => {
-      const leaverId = idOf(app.db, 'leaver');
+      const leaverId = await idOf(app.data, 'leaver');
       // Kept in the public cache for guests before the deletion: it must not outlive it.
       expect((await app.post('/api/user/loadpublicprofile', { username: 'leaver' })).status).toBe(200);
-      const postsBefore = app.db.select().from(posts).where(eq(posts.userId, leaverId)).all().map((row) => row.id);
+      const postsBefore = (await app.data.select().from(posts).where(eq(posts.userId, leaverId))).map((row) => row.id);
       const leaverFiles = [...filesOf('postimages', leaverPhotos), ...filesOf('profileimages', [avatar])];
       const friendFiles = filesOf('postimages', (await app.post('/api/post/loadpost', { postid: friendPost })).body.post.images);
-      const cafeBefore = app.db.select().from(establishments).where(eq(establishments.id, cafeId)).get()!;
+      const cafeBefore = (await app.data.select().from(establishments).where(eq(establishments.id, cafeId)))[0]!;
       expect([cafeBefore.postCount, cafeBefore.ratingSum]).toEqual([2, 8]);
 
       const done = await app.post('/api/user/deleteaccount', { email: leaver.email, password: leaver.password }, leaver.auth);
       expect(done.body).toEqual({ status: 200, msg: SAFETY_MESSAGES.accountDeleted });
 
-      for (const { table, column } of columnsReferencingUsers(app.db)) {
-        expect(app.db.all(sql.raw(`select * from "${table}" where "${column}" = ${leaverId}`)), `${table}.${column}`).toEqual([]);
+      for (const { table, column } of await columnsReferencingUsers(app.data)) {
+        expect(await app.data.statement(`select * from "${table}" where "${column}" = ${leaverId}`).all(), `${table}.${column}`).toEqual([]);
       }
       for (const [table, column] of [['post_images', 'post_id'], ['post_likes', 'post_id'], ['comments', 'post_id'], ['notifications', 'post_id'], ['mentions', 'post_id']]) {
-        expect(app.db.all(sql.raw(`select * from "${table}" where "${column}" in (${postsBefore.join(',')})`)), table).toEqual([]);
+        expect(await app.data.statement(`select * from "${table}" where "${column}" in (${postsBefore.join(',')})`).all(), table).toEqual([]);
       }
-      const everything = snapshot(app.db) + JSON.stringify(app.db.select().from(mailQueue).all());
+      const everything =
+        (await snapshot(app.data)) + JSON.stringify(await app.data.select().from(mailQueue)) + JSON.stringify(await app.data.statement('select * from rate_limits').all());
       expect(everything).not.toContain(leaver.email);
       expect(everything).not.toContain(avatar);
       for (const name of leaverPhotos) expect(everything).not.toContain(name);
-      expect(app.db.select().from(mailQueue).all().map((row) => row.toAddress)).toEqual([friend.email]);
+      expect((await app.data.select().from(mailQueue)).map((row) => row.toAddress)).toEqual([friend.email]);
       for (const file of leaverFiles) expect(fs.existsSync(file), file).toBe(false);
       for (const file of friendFiles) expect(fs.existsSync(file), file).toBe(true);
 
       // Places' totals follow: the cafe keeps the friend's 3-star review, the bar has none.
-      expect(app.db.select().from(establishments).where(eq(establishments.id, cafeId)).get()).toMatchObject({ postCount: 1, ratingSum: 3 });
-      expect(app.db.select().from(establishments).where(eq(establishments.id, barId)).get()).toMatchObject({ postCount: 0, ratingSum: 0, lastPostAt: null });
+      expect((await app.data.select().from(establishments).where(eq(establishments.id, cafeId)))[0]).toMatchObject({ postCount: 1, ratingSum: 3 });
+      expect((await app.data.select().from(establishments).where(eq(establishments.id, barId)))[0]).toMatchObject({ postCount: 0, ratingSum: 0, lastPostAt: null });
       expect((await app.post('/api/place/loadestablishment', { establishment_id: cafeId })).body.establishment).toMatchObject({ posts: 1, rating: '3.0' });
 
       // Sessions are gone, sign-in fails, and nobody sees them any more.
@@ -349,7 +365,7 @@ describe('own your data: export and account deletion', () => {
     it('goes through tRPC as well, and a file that cannot be removed is logged while the rest go', async () => {
       const gone = await registerAccount(app, 'stubborn');
       const postId = await review(gone, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Chai', 4, 2);
-      const [stuck, free] = app.db.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position)).all().map((row) => row.fileName);
+      const [stuck, free] = (await app.data.select().from(postImages).where(eq(postImages.postId, postId)).orderBy(asc(postImages.position))).map((row) => row.fileName);
       // A directory where a photo's card size should be: it cannot be removed as a file.
       const stuckCard = mediaFile('postimages', variantFileName(stuck, 'card'));
       fs.rmSync(stuckCard);
@@ -358,8 +374,8 @@ describe('own your data: export and account deletion', () => {
 
       const done = await app.trpc('mutation', 'user.deleteAccount', { email: gone.email, password: gone.password }, gone.auth);
       expect([done.status, done.data]).toEqual([200, { status: 200, msg: SAFETY_MESSAGES.accountDeleted }]);
-      expect(app.db.select().from(users).where(eq(users.username, 'stubborn')).all()).toEqual([]);
-      expect(app.db.select().from(posts).where(eq(posts.id, postId)).all()).toEqual([]);
+      expect(await app.data.select().from(users).where(eq(users.username, 'stubborn'))).toEqual([]);
+      expect(await app.data.select().from(posts).where(eq(posts.id, postId))).toEqual([]);
       expect(fs.existsSync(stuckCard)).toBe(true);
       for (const file of [...filesOf('postimages', [free]), mediaFile('postimages', stuck), mediaFile('postimages', variantFileName(stuck, 'thumb'))]) {
         expect(fs.existsSync(file), file).toBe(false);
@@ -373,26 +389,26 @@ describe('own your data: export and account deletion', () => {
 
     it('erase() is what an admin deletion calls: by id, and a second call is a no-op', async () => {
       const target = await registerAccount(app, 'adminerased');
-      const id = idOf(app.db, 'adminerased');
+      const id = await idOf(app.data, 'adminerased');
       const deletion = app.get(AccountDeletionService);
       await deletion.erase(id);
       await deletion.erase(id);
-      expect(app.db.select().from(users).where(eq(users.id, id)).all()).toEqual([]);
+      expect(await app.data.select().from(users).where(eq(users.id, id))).toEqual([]);
       expect((await app.post('/api/user/loadprofile', {}, target.auth)).status).toBe(401);
     });
 
     it('keeps places right when reviews go by the cascade from users alone', async () => {
       // The erase deletes reviews first; this proves the posts trigger also recounts when the cascade takes them.
-      const totals = () => {
-        const { postCount, ratingSum } = app.db.select().from(establishments).where(eq(establishments.id, barId)).get()!;
+      const totals = async () => {
+        const { postCount, ratingSum } = (await app.data.select().from(establishments).where(eq(establishments.id, barId)))[0]!;
         return { postCount, ratingSum };
       };
-      const before = totals();
+      const before = await totals();
       const cascaded = await registerAccount(app, 'cascaded');
       await review(cascaded, { id: 'siplog:tea-bar', name: 'Tea Bar' }, 'Genmaicha', 5, 1);
-      expect(totals()).toEqual({ postCount: before.postCount + 1, ratingSum: before.ratingSum + 5 });
-      app.db.delete(users).where(eq(users.id, idOf(app.db, 'cascaded'))).run();
-      expect(totals()).toEqual(before);
+      expect(await totals()).toEqual({ postCount: before.postCount + 1, ratingSum: before.ratingSum + 5 });
+      await app.data.delete(users).where(eq(users.id, await idOf(app.data, 'cascaded')));
+      expect(await totals()).toEqual(before);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACTIVE_USER_SQL, type Database } from '@siplog/db';
+import { ACTIVE_USER_SQL, JSON_ARRAY_AGG, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 /** Rows per page of an export: each page is read whole by one query, so no cursor stays open across an await. */
@@ -18,7 +18,8 @@ export interface AccountRow {
   gender: string;
   bio: string;
   currentFavOrder: string;
-  verified: number;
+  /** 0/1 on SQLite, a boolean on PostgreSQL: read it with Boolean(). */
+  verified: number | boolean;
   createdAt: number;
 }
 
@@ -50,7 +51,6 @@ export interface CommentRow {
 }
 
 export interface LikeRow {
-  cursor: number;
   postId: number;
   reviewBy: string | null;
   placeName: string;
@@ -101,48 +101,51 @@ export class OwnDataRepository {
     // The name of a review's author as the app shows it: nobody's name once they are hidden (deactivated, suspended).
     const authorName = `(select u.username from users u where u.id = p.user_id and ${ACTIVE_USER_SQL('u')})`;
     this.statements = {
-      account: prepare<AccountRow>(`select id, email, username, first_name as firstName, last_name as lastName, phone, zip_code as zipCode,
-          address, year_of_birth as yearOfBirth, gender, bio, current_fav_order as currentFavOrder, verified,
-          created_at as createdAt
+      account: prepare<AccountRow>(`select id, email, username, first_name as "firstName", last_name as "lastName", phone, zip_code as "zipCode",
+          address, year_of_birth as "yearOfBirth", gender, bio, current_fav_order as "currentFavOrder", verified,
+          created_at as "createdAt"
         from users where id = :userId`),
-      profileImages: prepare<{ fileName: string }>(`select file_name as fileName from profile_images where user_id = :userId order by id`),
-      emailPreferences: prepare<{ kind: string; enabled: number }>(`select kind, enabled from email_preferences where user_id = :userId order by kind`),
+      profileImages: prepare<{ fileName: string }>(`select file_name as "fileName" from profile_images where user_id = :userId order by id`),
+      emailPreferences: prepare<{ kind: string; enabled: number | boolean }>(`select kind, enabled from email_preferences where user_id = :userId order by kind`),
       blocked: prepare<{ username: string }>(`select u.username from user_blocks b join users u on u.id = b.blocked_id
         where b.blocker_id = :userId order by b.created_at, u.username`),
       // posts_user_recent_idx (user_id, created_at) walks them in order; the row value continues after the last page.
-      reviews: prepare<ReviewRow>(`select p.id, p.created_at as createdAt, e.name as placeName, e.street, e.city, e.state, e.zip, e.country,
-          p.order_text as orderText, p.review, p.rating,
+      reviews: prepare<ReviewRow>(`select p.id, p.created_at as "createdAt", e.name as "placeName", e.street, e.city, e.state, e.zip, e.country,
+          p.order_text as "orderText", p.review, p.rating,
           (select count(*) from post_likes l join users u on u.id = l.user_id where l.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as likes,
           (select count(*) from comments c join users u on u.id = c.user_id where c.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as comments,
-          (select json_group_array(file_name) from (select file_name from post_images where post_id = p.id order by position)) as photos
+          (select ${JSON_ARRAY_AGG('file_name order by position')} from post_images where post_id = p.id) as photos
         from posts p join establishments e on e.id = p.establishment_id
         where p.user_id = :userId and (p.created_at, p.id) > (:afterTime, :afterId)
         order by p.created_at, p.id limit :limit`),
       // No index leads with comments.user_id: the keyset on id makes the whole export one pass over the table.
-      comments: prepare<CommentRow>(`select c.id, c.post_id as postId, ${authorName} as reviewBy, e.name as placeName, c.body, c.created_at as createdAt
+      comments: prepare<CommentRow>(`select c.id, c.post_id as "postId", ${authorName} as "reviewBy", e.name as "placeName", c.body, c.created_at as "createdAt"
         from comments c join posts p on p.id = c.post_id join establishments e on e.id = p.establishment_id
         where c.user_id = :userId and c.id > :afterId order by c.id limit :limit`),
-      likes: prepare<LikeRow>(`select l.rowid as cursor, l.post_id as postId, ${authorName} as reviewBy, e.name as placeName, l.created_at as createdAt
+      // In the order they were given; the key (post, person) breaks ties of one millisecond.
+      likes: prepare<LikeRow>(`select l.post_id as "postId", ${authorName} as "reviewBy", e.name as "placeName", l.created_at as "createdAt"
         from post_likes l join posts p on p.id = l.post_id join establishments e on e.id = p.establishment_id
-        where l.user_id = :userId and l.rowid > :afterId order by l.rowid limit :limit`),
-      followingPeople: prepare<PersonRow>(`select u.id, u.username, f.created_at as createdAt
+        where l.user_id = :userId and (l.created_at, l.post_id) > (:afterTime, :afterId) order by l.created_at, l.post_id limit :limit`),
+      followingPeople: prepare<PersonRow>(`select u.id, u.username, f.created_at as "createdAt"
         from user_follows f join users u on u.id = f.followee_id
         where f.follower_id = :userId and f.followee_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.followee_id limit :limit`),
-      followingPlaces: prepare<PlaceFollowRow>(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, f.created_at as createdAt
+      followingPlaces: prepare<PlaceFollowRow>(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, f.created_at as "createdAt"
         from place_follows f join establishments e on e.id = f.establishment_id
         where f.user_id = :userId and f.establishment_id > :afterId order by f.establishment_id limit :limit`),
-      followers: prepare<PersonRow>(`select u.id, u.username, f.created_at as createdAt
+      followers: prepare<PersonRow>(`select u.id, u.username, f.created_at as "createdAt"
         from user_follows f join users u on u.id = f.follower_id
         where f.followee_id = :userId and f.follower_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.follower_id limit :limit`),
-      photos: prepare<PhotoRow>(`select i.id, i.file_name as fileName from post_images i join posts p on p.id = i.post_id
+      photos: prepare<PhotoRow>(`select i.id, i.file_name as "fileName" from post_images i join posts p on p.id = i.post_id
         where p.user_id = :userId and i.id > :afterId order by i.id limit :limit`),
 
-      allPostImages: prepare<{ fileName: string }>(`select i.file_name as fileName from post_images i join posts p on p.id = i.post_id where p.user_id = :userId`),
-      allProfileImages: prepare<{ fileName: string }>(`select file_name as fileName from profile_images where user_id = :userId`),
+      allPostImages: prepare<{ fileName: string }>(`select i.file_name as "fileName" from post_images i join posts p on p.id = i.post_id where p.user_id = :userId`),
+      allProfileImages: prepare<{ fileName: string }>(`select file_name as "fileName" from profile_images where user_id = :userId`),
       // Unsent mail would go to an address that has no account any more; sent rows are copies of what it was told.
       eraseMail: prepare(`delete from mail_queue where to_address = :email`),
       eraseCodes: prepare(`delete from verification_codes where email = :email`),
       eraseContact: prepare(`delete from contact_messages where client_email = :email`),
+      // Rate limits keyed by the address (`{policy}:{email}`, `{policy}:{ip}:{email}`): shared rows on PostgreSQL.
+      eraseLimits: prepare(`delete from rate_limits where substr(key, length(key) - :suffixLength + 1) = :suffix`),
       // The cascade from users fires the counter trigger on posts too (checked in own-data.api.spec.ts); deleting the
       // reviews first keeps places' totals from depending on that, and counts them for the log.
       erasePosts: prepare(`delete from posts where user_id = :userId`),
@@ -158,7 +161,7 @@ export class OwnDataRepository {
     return (await this.statements.profileImages.all({ userId })).map((row) => row.fileName);
   }
 
-  async emailPreferences(userId: number): Promise<Array<{ kind: string; enabled: number }>> {
+  async emailPreferences(userId: number): Promise<Array<{ kind: string; enabled: number | boolean }>> {
     return this.statements.emailPreferences.all({ userId });
   }
 
@@ -174,8 +177,8 @@ export class OwnDataRepository {
     return this.statements.comments.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
-  async likes(userId: number, afterId: number): Promise<LikeRow[]> {
-    return this.statements.likes.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
+  async likes(userId: number, after: { createdAt: number; postId: number } | null): Promise<LikeRow[]> {
+    return this.statements.likes.all({ userId, afterTime: after?.createdAt ?? -1, afterId: after?.postId ?? 0, limit: EXPORT_PAGE_SIZE });
   }
 
   async followingPeople(userId: number, afterId: number): Promise<PersonRow[]> {
@@ -206,6 +209,7 @@ export class OwnDataRepository {
       await this.statements.eraseMail.run({ email: account.email });
       await this.statements.eraseCodes.run({ email: account.email });
       await this.statements.eraseContact.run({ email: account.email });
+      await this.statements.eraseLimits.run({ suffix: `:${account.email}`, suffixLength: [...account.email].length + 1 });
       const reviews = await this.statements.erasePosts.run({ userId });
       await this.statements.eraseUser.run({ userId });
       return { username: account.username, email: account.email, reviews, profileImages, postImages };

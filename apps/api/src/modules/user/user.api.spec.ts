@@ -142,7 +142,7 @@ describe('profile images', () => {
     const second = (await upload(app, ann, await photoWithGps())).body.profile_images[0];
     expect(first).not.toBe(second);
     expect(fs.existsSync(path.join(app.config.mediaDir, 'profileimages', first))).toBe(false);
-    const rows = app.db.select().from(profileImages).innerJoin(users, eq(users.id, profileImages.userId)).where(eq(users.username, 'annimg')).all();
+    const rows = await app.data.select().from(profileImages).innerJoin(users, eq(users.id, profileImages.userId)).where(eq(users.username, 'annimg'));
     expect(rows.map((row) => row.profile_images.fileName)).toEqual([second]);
   });
 
@@ -191,7 +191,8 @@ describe('profile images', () => {
     ]) {
       const response = await fetch(app.baseUrl + probe);
       const body = Buffer.from(await response.arrayBuffer());
-      expect(body.toString('latin1'), probe).not.toContain(fs.readFileSync(path.join(app.config.dataDir, 'jwt-secret'), 'utf8'));
+      // The secret itself (kept in DATA_DIR/jwt-secret on SQLite, given as JWT_SECRET on PostgreSQL).
+      expect(body.toString('latin1'), probe).not.toContain(Buffer.from(app.config.jwtSecret).toString('utf8'));
       expect(body.subarray(0, 16).toString('latin1'), probe).not.toContain('SQLite');
     }
   });
@@ -225,7 +226,7 @@ describe('following people', () => {
     await Promise.all(Array.from({ length: 12 }, () => app.post('/api/user/followuser', { targetusername: 'bobfol' }, ann.auth)));
     await app.post('/api/user/followuser', { targetusername: 'bobfol' }, ann.auth);
     expect(await followersOf('bobfol')).toEqual(['annfol']);
-    expect(app.db.select().from(userFollows).all()).toHaveLength(1);
+    expect(await app.data.select().from(userFollows)).toHaveLength(1);
   });
 
   it('refuses following oneself, unknown people, and acting as someone else', async () => {
@@ -239,9 +240,9 @@ describe('following people', () => {
   });
 
   it('lists followed places in the following list as place:{id};{name}', async () => {
-    const annId = app.db.select().from(users).where(eq(users.username, 'annfol')).get()!.id;
+    const annId = (await app.data.select().from(users).where(eq(users.username, 'annfol')))[0]!.id;
     const place = await insertEstablishment(app.data, { placeId: 'test:1', name: 'Bean There Cafe', lat: 30.27, lng: -97.74 });
-    app.db.insert(placeFollows).values({ userId: annId, establishmentId: place.id }).run();
+    await app.data.insert(placeFollows).values({ userId: annId, establishmentId: place.id });
     const profile = (await app.post('/api/user/loadprofile', {}, ann.auth)).body.user;
     expect(profile.following).toEqual(['bobfol', `place:${place.id};Bean There Cafe`]);
     expect(profile.following_places).toEqual([place.id]);
