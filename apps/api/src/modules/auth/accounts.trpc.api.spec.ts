@@ -51,7 +51,12 @@ describe('accounts and profiles through tRPC', () => {
   });
 
   it("refuses with 403 and changes nothing when the body names someone else", async () => {
-    const before = JSON.stringify([app.db.select().from(users).all(), app.db.select().from(userFollows).all()]);
+    const people = async () =>
+      JSON.stringify([
+        await app.data.select().from(users).orderBy(users.id),
+        await app.data.select().from(userFollows).orderBy(userFollows.followerId, userFollows.followeeId),
+      ]);
+    const before = await people();
     const calls: Array<['query' | 'mutation', string, unknown]> = [
       ['query', 'user.profile', { email: ann.email }],
       ['mutation', 'user.updateFavoriteOrder', { email: ann.email, current_fav_order: 'Hijacked' }],
@@ -69,7 +74,7 @@ describe('accounts and profiles through tRPC', () => {
       expect(answer.status, procedure).toBe(403);
       expect(answer.error?.message, procedure).toBe(SERVER_MESSAGES.forbidden);
     }
-    expect(JSON.stringify([app.db.select().from(users).all(), app.db.select().from(userFollows).all()])).toBe(before);
+    expect(await people()).toBe(before);
   });
 
   it('follows and unfollows, refusing to follow oneself', async () => {

@@ -57,7 +57,7 @@ describe('joining with an e-mail code', () => {
         must_change_password: false,
       },
     });
-    const stored = app.db.select().from(users).where(eq(users.username, 'annlee')).get()!;
+    const stored = (await app.data.select().from(users).where(eq(users.username, 'annlee')))[0]!;
     expect(stored.verified).toBe(true);
     expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
     expect(stored.passwordHash).toContain('m=19456');
@@ -98,7 +98,7 @@ describe('joining with an e-mail code', () => {
     const client = newClient();
     await app.post('/api/user/getemailverificationcode', { email: 'late@example.com' }, client);
     const code = codeFromMail(latestMailTo(app.config, 'late@example.com'));
-    app.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.email, 'late@example.com')).run();
+    await app.data.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.email, 'late@example.com'));
     const late = await app.post('/api/user/registeruser', joinBody('late@example.com', code, 'latecomer'), client);
     expect(late.body).toEqual({ status: 400, msg: AUTH_MESSAGES.codeInvalid });
   });
@@ -206,7 +206,7 @@ describe('logging in and out', () => {
     const account = await registerAccount(app, 'sessionend');
     expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(200);
     const { jti } = JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { jti: string };
-    app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, jti)).run();
+    await app.data.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, jti));
     expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(401);
   });
 
@@ -360,7 +360,7 @@ describe('passwords', () => {
   it('refuses an expired temporary password', async () => {
     const account = await registerAccount(app, 'slowpoke');
     const temporary = await requestTemporaryPassword(app, account.email);
-    app.db.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, account.email)).run();
+    await app.data.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, account.email));
     const login = await app.post('/api/user/authenticateuser', { email: account.email, password: temporary }, newClient());
     expect(login.status).toBe(401);
   });

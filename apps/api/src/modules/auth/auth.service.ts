@@ -145,9 +145,16 @@ export class AuthService {
         return { refused: AUTH_MESSAGES.codeInvalid };
       }
       // The code stays usable for a second try with another username.
-      if (await this.isUsernameTaken(input.userid)) return { refused: REGISTRATION_MESSAGES.usernameTaken };
-      if (await this.findUserByEmail(input.email)) return { refused: AUTH_MESSAGES.emailTaken };
-      await this.db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id));
+      const taken = async () =>
+        (await this.isUsernameTaken(input.userid))
+          ? { refused: REGISTRATION_MESSAGES.usernameTaken }
+          : (await this.findUserByEmail(input.email))
+            ? { refused: AUTH_MESSAGES.emailTaken }
+            : null;
+      const refusal = await taken();
+      if (refusal) return refusal;
+      // The unique indexes decide a race for the username or the e-mail (PostgreSQL runs registrations side by side):
+      // the loser inserts nothing, then sees the winner's row.
       const [created] = await this.db
         .insert(users)
         .values({
@@ -161,8 +168,11 @@ export class AuthService {
           yearOfBirth: input.yearofbirth ?? null,
           verified: true,
         })
+        .onConflictDoNothing()
         .returning({ id: users.id });
-      return { userId: created!.id };
+      if (!created) return (await taken()) ?? { refused: REGISTRATION_MESSAGES.usernameTaken };
+      await this.db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id));
+      return { userId: created.id };
     });
     if ('refused' in outcome) throw new AppError('BAD_REQUEST', outcome.refused);
     this.logger.log(`Registration successful: ${input.userid}`);

@@ -54,13 +54,13 @@ describe('deactivating an account (Terms: in account settings; signing in again 
     const gone = await registerAccount(app, 'purgeme');
     await app.post('/api/user/logout', {}, gone.auth);
     await app.post('/api/user/getemailverificationcode', { email: 'unfinished@example.com' }, newClient());
-    app.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).run();
+    await app.data.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) });
 
     const purged = await app.get(AccountHousekeeping).purge();
     expect(purged.sessions).toBeGreaterThan(0);
     expect(purged.codes).toBeGreaterThan(0);
-    expect(app.db.select().from(verificationCodes).all()).toEqual([]);
-    expect(app.db.select().from(sessions).all().every((row) => row.revokedAt === null && row.expiresAt > new Date())).toBe(true);
+    expect(await app.data.select().from(verificationCodes)).toEqual([]);
+    expect((await app.data.select().from(sessions)).every((row) => row.revokedAt === null && row.expiresAt > new Date())).toBe(true);
     expect((await app.post('/api/user/loadprofile', {}, gone.auth)).status).toBe(401);
     expect((await app.post('/api/user/loadprofile', {}, fan.auth)).status).toBe(200);
   });
