@@ -30,7 +30,7 @@ export class AdminFilesController {
 
   @Post('backupdatabase')
   @HttpCode(200)
-  @ApiOperation({ summary: 'An online backup of the live database into DATA_DIR/backups, checked with PRAGMA integrity_check' })
+  @ApiOperation({ summary: 'An online backup of the live database into DATA_DIR/backups, checked with PRAGMA integrity_check; 409 on PostgreSQL (pg_dump)' })
   backup(@Actor() actor: AuthUser, @Body() body: unknown) {
     return this.files.backup(actor, body);
   }

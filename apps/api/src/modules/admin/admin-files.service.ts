@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ADMIN_MESSAGES, adminDownloadSchema, logFileSchema } from '@siplog/contracts';
@@ -22,12 +23,17 @@ const INVALID_BACKUP_FILE = 'Invalid backup file name.';
 const LOG_NOT_FOUND = 'No log file for that day.';
 const BACKUP_NOT_FOUND = 'No such backup file.';
 export const BACKUP_FAILED = 'The backup could not be made or did not pass its integrity check. Please try again.';
+/** The answer to a backup request on PostgreSQL: its backups are the database's own job (409, shown as it is). */
+export const BACKUP_ON_POSTGRESQL =
+  'Backups of a PostgreSQL database are made with pg_dump or point-in-time recovery, not here: see the README.';
 
 export interface LogFileAnswer {
   /** The day's log, base64 of its UTF-8 text. */
   data: string;
   /** True when only the last LOG_REPLY_MAX_BYTES were sent (the text then starts with a note line). */
   truncated: boolean;
+  /** The host name of the node that read it: each API node keeps its own log files. */
+  node: string;
 }
 
 export interface BackupAnswer {
@@ -82,7 +88,7 @@ export class AdminFilesService {
     this.auth.requireAdmin(actor);
   }
 
-  /** `getFRLogfileInfo`: one day's log as base64; 404 when that day has no file. */
+  /** `getFRLogfileInfo`: one day's log of this node as base64; 404 when that day has no file. */
   async logFile(actor: AuthUser, input: unknown): Promise<LogFileAnswer> {
     this.auth.requireAdmin(actor);
     const filename = this.parseName(logFileSchema, input, 'logs');
@@ -110,7 +116,7 @@ export class AdminFilesService {
         body = Buffer.concat([Buffer.from(note, 'utf8'), body]);
       }
       this.logger.log(`admin ${actor.email} read log file ${filename} (${size} bytes${truncated ? ', truncated' : ''})`);
-      return { data: body.toString('base64'), truncated };
+      return { data: body.toString('base64'), truncated, node: os.hostname() };
     } finally {
       await handle.close();
     }
@@ -119,11 +125,17 @@ export class AdminFilesService {
   /**
    * `backupdatabase`: an online backup of the live database into DATA_DIR/backups, checked with
    * `PRAGMA integrity_check` before it gets its name; a copy that fails the check is deleted (503).
+   * On PostgreSQL it is 409 with BACKUP_ON_POSTGRESQL: pg_dump or point-in-time recovery do that job.
    */
   async backup(actor: AuthUser, input: unknown = {}): Promise<BackupAnswer> {
     this.auth.requireAdmin(actor);
     if (input !== undefined && input !== null && (typeof input !== 'object' || Object.keys(input).length > 0)) {
       throw new AppError('BAD_REQUEST', 'backupdatabase takes no fields.');
+    }
+    // The online backup copies the SQLite file; a PostgreSQL database is backed up by its own tools.
+    if (!this.db.sqlite) {
+      this.logger.log(`admin ${actor.email} asked for a database backup: refused, the database is PostgreSQL`);
+      throw new AppError('CONFLICT', BACKUP_ON_POSTGRESQL);
     }
     const run = this.backupQueue.then(() => this.makeBackup(actor));
     this.backupQueue = run.catch(() => undefined);
@@ -155,7 +167,7 @@ export class AdminFilesService {
     this.logger.log(`admin ${actor.email} started database backup ${filename}`);
     let check: string[];
     try {
-      // SQLite's online backup, of the one connection's file. PostgreSQL backups are not made here yet.
+      // SQLite's online backup, of the one connection's file (backup() refused PostgreSQL).
       if (!this.db.sqlite) throw new Error('online backup needs SQLite');
       fs.mkdirSync(this.config.backupsDir, { recursive: true });
       check = await backupDatabaseTo(this.db.sqlite, partialPath);

@@ -13,7 +13,7 @@ const ADMIN_EMAIL = 'boss@example.com';
 const PLACE_ID = 'siplog:admin-cafe';
 
 /** Each admin path with a body that succeeds for an admin, its tRPC twin, and a body that is bad input. */
-type Case = { path: string; procedure: string; kind: 'query' | 'mutation'; body: () => Record<string, unknown>; bad: Record<string, unknown> };
+type Case = { path: string; procedure: string; kind: 'query' | 'mutation'; body: () => Record<string, unknown> | Promise<Record<string, unknown>>; bad: Record<string, unknown> };
 
 describe('admin users: people, their posts and e-mail', () => {
   let app: TestApp;
@@ -25,22 +25,22 @@ describe('admin users: people, their posts and e-mail', () => {
   const outbox = () => fs.readdirSync(app.config.outboxDir).length;
   const postImagesDir = () => path.join(app.config.mediaDir, 'postimages');
   const storedFiles = () => (fs.existsSync(postImagesDir()) ? fs.readdirSync(postImagesDir()).sort() : []);
-  const userRow = (email: string) => app.db.select().from(users).where(eq(users.email, email)).get()!;
+  const userRow = async (email: string) => (await app.data.select().from(users).where(eq(users.email, email)))[0]!;
 
   /** A review straight in the database (no photos), `daysAgo` old. */
-  function insertPost(account: TestAccount, order: string, daysAgo = 0): number {
-    return app.db
+  async function insertPost(account: TestAccount, order: string, daysAgo = 0): Promise<number> {
+    const [post] = await app.data
       .insert(posts)
       .values({
-        userId: userRow(account.email).id,
+        userId: (await userRow(account.email)).id,
         establishmentId: placeId,
         orderText: order,
         review: `Review of ${order}`,
         rating: 4,
         createdAt: new Date(Date.now() - daysAgo * 86_400_000),
       })
-      .returning()
-      .get().id;
+      .returning();
+    return post!.id;
   }
 
   /** A review posted through the real upload, so it has stored photo files. */
@@ -84,31 +84,31 @@ describe('admin users: people, their posts and e-mail', () => {
         bad: { recipient: 'bob@example.com', subject: '', message: '' },
       },
       { path: 'loadpostsbyuser', procedure: 'admin.postsByUser', kind: 'query', body: () => ({ email: bob.email }), bad: {} },
-      { path: 'deletepost', procedure: 'admin.deletePost', kind: 'mutation', body: () => ({ post_id: insertPost(bob, 'Matrix') }), bad: { post_id: 'x' } },
+      { path: 'deletepost', procedure: 'admin.deletePost', kind: 'mutation', body: async () => ({ post_id: await insertPost(bob, 'Matrix') }), bad: { post_id: 'x' } },
     ];
 
     it.each(cases)('REST /api/admin/$path: guest 401, normal user 403 (whatever the body), admin 200', async ({ path: route, body, bad }) => {
       const url = `/api/admin/${route}`;
-      const guest = await app.post(url, body());
+      const guest = await app.post(url, await body());
       expect(guest.status).toBe(401);
       expect(guest.body.status).toBe(401);
-      for (const sent of [body(), bad, { email: ann.email, unknown: 1 }]) {
+      for (const sent of [await body(), bad, { email: ann.email, unknown: 1 }]) {
         const refused = await app.post(url, sent, ann.auth);
         expect(refused.status).toBe(403);
         expect(refused.body.status).toBe(403);
       }
-      const allowed = await app.post(url, body(), admin.auth);
+      const allowed = await app.post(url, await body(), admin.auth);
       expect(allowed.status).toBe(200);
     });
 
     it.each(cases)('tRPC $procedure: guest 401, normal user 403 (whatever the input), admin answers', async ({ procedure, kind, body, bad }) => {
-      expect((await app.trpc(kind, procedure, body())).status).toBe(401);
-      for (const sent of [body(), bad]) {
+      expect((await app.trpc(kind, procedure, await body())).status).toBe(401);
+      for (const sent of [await body(), bad]) {
         const refused = await app.trpc(kind, procedure, sent, ann.auth);
         expect(refused.status).toBe(403);
         expect(refused.error?.data.code).toBe('FORBIDDEN');
       }
-      const allowed = await app.trpc(kind, procedure, body(), admin.auth);
+      const allowed = await app.trpc(kind, procedure, await body(), admin.auth);
       expect(allowed.status).toBe(200);
       expect(allowed.data).toBeDefined();
     });
@@ -144,9 +144,9 @@ describe('admin users: people, their posts and e-mail', () => {
 
     it('lists only verified people when the Verified box is checked, and everyone when it is not (REST and tRPC alike)', async () => {
       const unverified = await registerAccount(app, 'unverif');
-      app.db.update(users).set({ verified: false }).where(eq(users.email, unverified.email)).run();
+      await app.data.update(users).set({ verified: false }).where(eq(users.email, unverified.email));
       const emails = (body: { users: Array<{ email: string }> }) => body.users.map((user) => user.email);
-      const everyone = app.db.select().from(users).all().map((row) => row.email).sort();
+      const everyone = (await app.data.select().from(users)).map((row) => row.email).sort();
 
       const onlyVerified = await app.post('/api/admin/getusers', { verified: true }, admin.auth);
       expect(emails(onlyVerified.body)).toContain(ann.email);
@@ -213,7 +213,7 @@ describe('admin users: people, their posts and e-mail', () => {
       );
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ status: 200, msg: USER_MESSAGES.detailsUpdated });
-      const row = userRow(dana.email);
+      const row = await userRow(dana.email);
       expect([row.firstName, row.lastName, row.address, row.phone]).toEqual(['Danielle', 'Stone', '12 Elm St, Austin', '512-555-0199']);
       expect([row.username, row.zipCode]).toEqual(['danaadmin', '78701']);
 
@@ -223,13 +223,13 @@ describe('admin users: people, their posts and e-mail', () => {
       // A blank name is kept (a person always has one); a blank address or phone clears it; tRPC does the same.
       const viaTrpc = await app.trpc('mutation', 'admin.updateUser', { email: dana.email, firstname: '', lastname: ' ', address: '', phonenumber: '' }, admin.auth);
       expect(viaTrpc.status).toBe(200);
-      const cleared = userRow(dana.email);
+      const cleared = await userRow(dana.email);
       expect([cleared.firstName, cleared.lastName, cleared.address, cleared.phone]).toEqual(['Danielle', 'Stone', '', '']);
 
       // The zip the details panel shows is editable too.
       const zip = await app.post('/api/admin/updateuserprofile', { email: dana.email, zipcode: '60622' }, admin.auth);
       expect(zip.status).toBe(200);
-      expect(userRow(dana.email).zipCode).toBe('60622');
+      expect((await userRow(dana.email)).zipCode).toBe('60622');
 
       expect(await readTodaysLog(app.config, `updated the profile (firstName, lastName, address, phone) of ${dana.email}`)).toContain(
         `Admin boss <${ADMIN_EMAIL}> updated the profile (firstName, lastName, address, phone) of ${dana.email}`,
@@ -237,7 +237,7 @@ describe('admin users: people, their posts and e-mail', () => {
     });
 
     it('refuses bad input with 400 and unknown people with 404, changing nothing', async () => {
-      const before = userRow(bob.email);
+      const before = await userRow(bob.email);
       const badPhone = await app.post('/api/admin/updateuserprofile', { email: bob.email, firstname: 'Robert', phonenumber: '5125550101' }, admin.auth);
       expect(badPhone.status).toBe(400);
       const longName = await app.post('/api/admin/updateuserprofile', { email: bob.email, firstname: 'R'.repeat(LIMITS.nameMax + 1) }, admin.auth);
@@ -250,7 +250,7 @@ describe('admin users: people, their posts and e-mail', () => {
       expect(extra.status).toBe(400);
       const unknown = await app.post('/api/admin/updateuserprofile', { email: 'nobody@example.com', firstname: 'Robert' }, admin.auth);
       expect(unknown.status).toBe(404);
-      expect(userRow(bob.email)).toEqual(before);
+      expect(await userRow(bob.email)).toEqual(before);
     });
   });
 
@@ -304,10 +304,10 @@ describe('admin users: people, their posts and e-mail', () => {
   describe('loadpostsbyuser', () => {
     it("lists all of a person's reviews newest first in the post shape, deactivated or not", async () => {
       const erin = await registerAccount(app, 'erinadmin');
-      insertPost(erin, 'Oldest', 3);
-      insertPost(erin, 'Middle', 2);
-      const newest = insertPost(erin, 'Newest', 1);
-      app.db.insert(postImages).values({ postId: newest, fileName: `${'e'.repeat(32)}.webp`, position: 0 }).run();
+      await insertPost(erin, 'Oldest', 3);
+      await insertPost(erin, 'Middle', 2);
+      const newest = await insertPost(erin, 'Newest', 1);
+      await app.data.insert(postImages).values({ postId: newest, fileName: `${'e'.repeat(32)}.webp`, position: 0 });
 
       const response = await app.post('/api/admin/loadpostsbyuser', { email: erin.email }, admin.auth);
       expect(response.status).toBe(200);
@@ -325,7 +325,7 @@ describe('admin users: people, their posts and e-mail', () => {
         est_city: 'Austin',
       });
 
-      app.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, erin.email)).run();
+      await app.data.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, erin.email));
       const viaTrpc = await app.trpc('query', 'admin.postsByUser', { email: erin.email }, admin.auth);
       expect(viaTrpc.data.posts).toHaveLength(3);
     });
@@ -350,15 +350,15 @@ describe('admin users: people, their posts and e-mail', () => {
       const keptFiles = storedFiles().filter((file) => !filesBefore.includes(file) && !doomedFiles.includes(file));
       await app.post('/api/post/likepost', { postid: post_id }, bob.auth);
       await app.post('/api/post/addcomment', { postid: post_id, comment: 'Looks good' }, bob.auth);
-      expect(app.db.select().from(postLikes).where(eq(postLikes.postId, post_id)).all()).toHaveLength(1);
+      expect(await app.data.select().from(postLikes).where(eq(postLikes.postId, post_id))).toHaveLength(1);
 
       const response = await app.post('/api/admin/deletepost', { post_id: String(post_id), establishment_id }, admin.auth);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ status: 200, msg: ADMIN_MESSAGES.postDeleted });
-      expect(app.db.select().from(posts).where(eq(posts.id, post_id)).all()).toEqual([]);
-      expect(app.db.select().from(postImages).where(eq(postImages.postId, post_id)).all()).toEqual([]);
-      expect(app.db.select().from(postLikes).where(eq(postLikes.postId, post_id)).all()).toEqual([]);
-      expect(app.db.select().from(comments).where(eq(comments.postId, post_id)).all()).toEqual([]);
+      expect(await app.data.select().from(posts).where(eq(posts.id, post_id))).toEqual([]);
+      expect(await app.data.select().from(postImages).where(eq(postImages.postId, post_id))).toEqual([]);
+      expect(await app.data.select().from(postLikes).where(eq(postLikes.postId, post_id))).toEqual([]);
+      expect(await app.data.select().from(comments).where(eq(comments.postId, post_id))).toEqual([]);
 
       expect(storedFiles()).toEqual([...filesBefore, ...keptFiles].sort());
 
@@ -369,12 +369,12 @@ describe('admin users: people, their posts and e-mail', () => {
 
       const viaTrpc = await app.trpc('mutation', 'admin.deletePost', { post_id: kept.post_id }, admin.auth);
       expect(viaTrpc.data).toEqual({ status: 200, msg: ADMIN_MESSAGES.postDeleted });
-      expect(app.db.select().from(posts).where(eq(posts.id, kept.post_id)).all()).toEqual([]);
+      expect(await app.data.select().from(posts).where(eq(posts.id, kept.post_id))).toEqual([]);
       expect(storedFiles()).toEqual(filesBefore);
     });
 
     it('answers 404 for an unknown review or one of another place, 400 for a bad id, removing nothing', async () => {
-      const postId = insertPost(bob, 'Survivor');
+      const postId = await insertPost(bob, 'Survivor');
       const unknown = await app.post('/api/admin/deletepost', { post_id: 999_999 }, admin.auth);
       expect(unknown.status).toBe(404);
       expect(unknown.body.msg).toBe(POST_MESSAGES.notFound);
@@ -383,7 +383,7 @@ describe('admin users: people, their posts and e-mail', () => {
       for (const bad of [{}, { post_id: 'abc' }, { post_id: -1 }, { post_id: 1.5 }]) {
         expect((await app.post('/api/admin/deletepost', bad, admin.auth)).status).toBe(400);
       }
-      expect(app.db.select().from(posts).where(eq(posts.id, postId)).all()).toHaveLength(1);
+      expect(await app.data.select().from(posts).where(eq(posts.id, postId))).toHaveLength(1);
     });
   });
 });
@@ -396,9 +396,9 @@ describe('admin users when mail cannot be sent', () => {
   beforeAll(async () => {
     // Nothing listens on port 1: the SMTP connection is refused at once.
     app = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: 'smtp://127.0.0.1:1' });
-    const bossId = app.db.insert(users).values({ email: ADMIN_EMAIL, username: 'boss', passwordHash: 'x', firstName: 'Boss', lastName: 'Admin' }).returning().get().id;
-    app.db.insert(users).values(person).run();
-    adminAuth = bearer(await app.get(TokenService).issue(bossId));
+    const [boss] = await app.data.insert(users).values({ email: ADMIN_EMAIL, username: 'boss', passwordHash: 'x', firstName: 'Boss', lastName: 'Admin' }).returning();
+    await app.data.insert(users).values(person);
+    adminAuth = bearer(await app.get(TokenService).issue(boss!.id));
   });
   afterAll(() => app.close());
 

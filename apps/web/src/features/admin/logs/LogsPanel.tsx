@@ -84,6 +84,7 @@ export function LogsPanel() {
         </p>
         {loaded && (
           <p className="admin-muted">
+            {loaded.nodes.length > 0 && `Logs of this server (node ${loaded.nodes.join(', ')}): `}
             {loaded.daysFound} of {loaded.daysAsked} {loaded.daysAsked === 1 ? 'day' : 'days'} had a log
             {loaded.daysTruncated > 0 && `; ${loaded.daysTruncated} too large, cut to their last part`}
             {counted.length > SHOWN_LINES_MAX && `. Showing the last ${SHOWN_LINES_MAX.toLocaleString('en-US')} counted lines`}.

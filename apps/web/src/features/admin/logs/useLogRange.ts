@@ -12,6 +12,8 @@ export interface LoadedLogs {
   daysAsked: number;
   /** Days the server cut to their last part (over its per-day cap). */
   daysTruncated: number;
+  /** The API nodes whose log files these are: each node keeps its own. */
+  nodes: string[];
 }
 
 /**
@@ -29,6 +31,7 @@ export function useLogRange() {
     current.current = controller;
     const days: (string[] | null)[] = new Array(files.length).fill(null);
     let truncated = 0;
+    const nodes = new Set<string>();
     let done = 0;
     let next = 0;
     setProgress({ done: 0, total: files.length });
@@ -40,6 +43,7 @@ export function useLogRange() {
           const answer = await trpcClient.admin.logFile.query({ filename: files[index] }, { ...UNBATCHED, signal: controller.signal });
           days[index] = decodeLogLines(answer.data);
           if (answer.truncated) truncated += 1;
+          nodes.add(answer.node);
         } catch {
           // A day without a log, or one that failed: skipped, as the spec has it.
         }
@@ -50,7 +54,7 @@ export function useLogRange() {
     await Promise.all(Array.from({ length: Math.min(PARALLEL_DAYS, files.length) }, worker));
     if (controller.signal.aborted) return;
     const found = days.filter((day): day is string[] => day !== null);
-    setLoaded({ lines: found.flat(), daysFound: found.length, daysAsked: files.length, daysTruncated: truncated });
+    setLoaded({ lines: found.flat(), daysFound: found.length, daysAsked: files.length, daysTruncated: truncated, nodes: [...nodes].sort() });
     setProgress(null);
   }, []);
 
