@@ -92,8 +92,8 @@ describe('hardening', () => {
   describe('finding 6: token subject', () => {
     it("refuses (401) a token whose sub is not its session's user, on REST and tRPC", async () => {
       const { jti } = decodeJwt(ann.token);
-      const benId = app.db.select().from(users).where(eq(users.email, ben.email)).get()!.id;
-      const annId = app.db.select().from(users).where(eq(users.email, ann.email)).get()!.id;
+      const benId = (await app.data.select().from(users).where(eq(users.email, ben.email)))[0]!.id;
+      const annId = (await app.data.select().from(users).where(eq(users.email, ann.email)))[0]!.id;
       const sign = (sub: string) =>
         new SignJWT({})
           .setProtectedHeader({ alg: 'HS256' })

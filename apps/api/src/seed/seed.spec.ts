@@ -6,8 +6,7 @@ import {
   comments,
   establishments,
   notifications,
-  openMigratedDatabase,
-  SqliteDatabase,
+  openAppDatabase,
   placeFollows,
   postImages,
   postLikes,
@@ -15,10 +14,11 @@ import {
   profileImages,
   userFollows,
   users,
-  type DB,
+  type Database,
 } from '@siplog/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password-hasher';
+import { dropTestDatabase, freshTestDatabaseUrl } from '../test/test-database';
 import { ImageStore, variantFileName, type ImageFolder } from '../modules/media/image-store';
 import { LocalBlobStore } from '../modules/media/local-blob-store';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PLACE_FOLLOWS, DEMO_PLACES, DEMO_REVIEWS } from './demo-content';
@@ -90,21 +90,22 @@ function isWebp(file: string): boolean {
 
 describe('seedDemoData', () => {
   let dir: string;
-  let db: DB;
+  let databaseUrl: string | null;
+  let db: Database;
   let images: ImageStore;
   let result: SeedResult;
   const now = new Date();
 
-  const rowCounts = () => ({
-    users: db.select().from(users).all().length,
-    profileImages: db.select().from(profileImages).all().length,
-    places: db.select().from(establishments).all().length,
-    posts: db.select().from(posts).all().length,
-    postImages: db.select().from(postImages).all().length,
-    likes: db.select().from(postLikes).all().length,
-    comments: db.select().from(comments).all().length,
-    userFollows: db.select().from(userFollows).all().length,
-    placeFollows: db.select().from(placeFollows).all().length,
+  const rowCounts = async () => ({
+    users: (await db.select().from(users)).length,
+    profileImages: (await db.select().from(profileImages)).length,
+    places: (await db.select().from(establishments)).length,
+    posts: (await db.select().from(posts)).length,
+    postImages: (await db.select().from(postImages)).length,
+    likes: (await db.select().from(postLikes)).length,
+    comments: (await db.select().from(comments)).length,
+    userFollows: (await db.select().from(userFollows)).length,
+    placeFollows: (await db.select().from(placeFollows)).length,
   });
 
   const expectStoredImage = (folder: ImageFolder, name: string) => {
@@ -117,18 +118,21 @@ describe('seedDemoData', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-seed-'));
-    db = openMigratedDatabase(path.join(dir, 'app.db'));
+    // A new SQLite file, or a new PostgreSQL database on the PostgreSQL run.
+    databaseUrl = await freshTestDatabaseUrl();
+    db = await openAppDatabase({ databaseUrl, databaseFile: path.join(dir, 'app.db') });
     images = new ImageStore(new LocalBlobStore(path.join(dir, 'media')), path.join(dir, 'tmp'));
-    result = await seedDemoData(new SqliteDatabase(db), images, now);
+    result = await seedDemoData(db, images, now);
   }, 60_000);
 
-  afterAll(() => {
-    db?.$client.close();
+  afterAll(async () => {
+    await db?.close();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('returns counts that match the rows written', () => {
-    const counts = rowCounts();
+  it('returns counts that match the rows written', async () => {
+    const counts = await rowCounts();
     expect(result).toEqual({ seeded: true, users: counts.users, places: counts.places, posts: counts.posts });
     expect(counts.users).toBeGreaterThanOrEqual(8);
     expect(counts.places).toBeGreaterThanOrEqual(28);
@@ -140,9 +144,9 @@ describe('seedDemoData', () => {
     expect(counts.placeFollows).toBeGreaterThan(0);
   });
 
-  it('gives every post 1 to 3 WebP images, stored in full and as a thumbnail', () => {
-    const rows = db.select().from(postImages).all();
-    for (const post of db.select().from(posts).all()) {
+  it('gives every post 1 to 3 WebP images, stored in full and as a thumbnail', async () => {
+    const rows = await db.select().from(postImages);
+    for (const post of await db.select().from(posts)) {
       const own = rows.filter((row) => row.postId === post.id).sort((a, b) => a.position - b.position);
       expect(own.length).toBeGreaterThanOrEqual(1);
       expect(own.length).toBeLessThanOrEqual(LIMITS.reviewImagesMax);
@@ -151,19 +155,19 @@ describe('seedDemoData', () => {
     }
   });
 
-  it('stores the profile images it records', () => {
-    for (const image of db.select().from(profileImages).all()) expectStoredImage('profileimages', image.fileName);
+  it('stores the profile images it records', async () => {
+    for (const image of await db.select().from(profileImages)) expectStoredImage('profileimages', image.fileName);
   });
 
-  it('keeps ratings in range and dates in the past, comments after their post', () => {
-    const allPosts = db.select().from(posts).all();
+  it('keeps ratings in range and dates in the past, comments after their post', async () => {
+    const allPosts = await db.select().from(posts);
     for (const post of allPosts) {
       expect(post.rating).toBeGreaterThanOrEqual(LIMITS.ratingMin);
       expect(post.rating).toBeLessThanOrEqual(LIMITS.ratingMax);
       expect(post.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
       expect(post.createdAt.getTime()).toBeGreaterThan(now.getTime() - 60 * 86_400_000);
     }
-    for (const comment of db.select().from(comments).all()) {
+    for (const comment of await db.select().from(comments)) {
       const post = allPosts.find((candidate) => candidate.id === comment.postId);
       expect(comment.createdAt.getTime()).toBeGreaterThanOrEqual(post!.createdAt.getTime());
       expect(comment.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
@@ -175,42 +179,42 @@ describe('seedDemoData', () => {
     expect(metersWestOfShore(DEFAULT_MAP_CENTER)).toBeGreaterThanOrEqual(SHORE_MARGIN_METERS);
   });
 
-  it('places every establishment inside the street data and on land, west of the lake shore', () => {
-    for (const place of db.select().from(establishments).all()) {
+  it('places every establishment inside the street data and on land, west of the lake shore', async () => {
+    for (const place of await db.select().from(establishments)) {
       expect(insideStreetData(place), place.name).toBe(true);
       expect(metersWestOfShore(place), place.name).toBeGreaterThanOrEqual(SHORE_MARGIN_METERS);
       expect(place.placeId).toMatch(/^siplog:demo-[a-z0-9-]+$/);
     }
   });
 
-  it('fills the first screen: at least 10 places within 2 km of the default map centre, no two pins on top of each other', () => {
-    const places = db.select().from(establishments).all();
+  it('fills the first screen: at least 10 places within 2 km of the default map centre, no two pins on top of each other', async () => {
+    const places = await db.select().from(establishments);
     expect(places.filter((place) => distanceMeters(DEFAULT_MAP_CENTER, place) <= 2000).length).toBeGreaterThanOrEqual(10);
     for (const [index, place] of places.entries()) {
       for (const other of places.slice(index + 1)) expect(distanceMeters(place, other), `${place.name} / ${other.name}`).toBeGreaterThanOrEqual(100);
     }
   });
 
-  it('gives every place its URL slug by the one rule (slugify of name and city)', () => {
-    for (const place of db.select().from(establishments).all()) expect(place.slug, place.name).toBe(slugify(place.name, place.city));
+  it('gives every place its URL slug by the one rule (slugify of name and city)', async () => {
+    for (const place of await db.select().from(establishments)) expect(place.slug, place.name).toBe(slugify(place.name, place.city));
   });
 
-  it('gives every place a Chicago street address', () => {
-    for (const place of db.select().from(establishments).all()) {
+  it('gives every place a Chicago street address', async () => {
+    for (const place of await db.select().from(establishments)) {
       expect(place, place.name).toMatchObject({ city: 'Chicago', state: 'IL', country: 'US' });
       expect(place.zip, place.name).toMatch(/^606\d\d$/);
       expect(place.street, place.name).toMatch(/^\d+ [NSEW] \S/);
     }
   });
 
-  it('spreads the reviews over the places and leaves a few without any', () => {
+  it('spreads the reviews over the places and leaves a few without any', async () => {
     const keys = new Set<string>(DEMO_PLACES.map((place) => place.key));
     expect(keys.size).toBe(DEMO_PLACES.length);
     for (const review of DEMO_REVIEWS) expect(keys.has(review.place), review.place).toBe(true);
     for (const [, place] of DEMO_PLACE_FOLLOWS) expect(keys.has(place), place).toBe(true);
 
-    const places = db.select().from(establishments).all();
-    const allPosts = db.select().from(posts).all();
+    const places = await db.select().from(establishments);
+    const allPosts = await db.select().from(posts);
     const placeIds = new Set(places.map((place) => place.id));
     for (const post of allPosts) expect(placeIds.has(post.establishmentId), `post ${post.id}`).toBe(true);
 
@@ -238,16 +242,16 @@ describe('seedDemoData', () => {
     expect(text).not.toMatch(/austin|texas|\bTX\b/i);
   });
 
-  it('has no one following themselves or liking their own review', () => {
-    for (const follow of db.select().from(userFollows).all()) expect(follow.followerId).not.toBe(follow.followeeId);
-    const authors = new Map(db.select().from(posts).all().map((post) => [post.id, post.userId]));
-    for (const like of db.select().from(postLikes).all()) expect(like.userId).not.toBe(authors.get(like.postId));
+  it('has no one following themselves or liking their own review', async () => {
+    for (const follow of await db.select().from(userFollows)) expect(follow.followerId).not.toBe(follow.followeeId);
+    const authors = new Map((await db.select().from(posts)).map((post) => [post.id, post.userId]));
+    for (const like of await db.select().from(postLikes)) expect(like.userId).not.toBe(authors.get(like.postId));
   });
 
-  it('tells people of the likes, comments and follows, recent ones unread', () => {
-    const rows = db.select().from(notifications).all();
-    const likes = db.select().from(postLikes).all().length;
-    const followsOfPeople = db.select().from(userFollows).all().length;
+  it('tells people of the likes, comments and follows, recent ones unread', async () => {
+    const rows = await db.select().from(notifications);
+    const likes = (await db.select().from(postLikes)).length;
+    const followsOfPeople = (await db.select().from(userFollows)).length;
     expect(rows.filter((row) => row.kind === 'like')).toHaveLength(likes);
     expect(rows.filter((row) => row.kind === 'follow')).toHaveLength(followsOfPeople);
     expect(rows.filter((row) => row.kind === 'comment').length).toBeGreaterThan(0);
@@ -258,18 +262,18 @@ describe('seedDemoData', () => {
 
   it('creates verified accounts that sign in with the demo password', async () => {
     const person = DEMO_PEOPLE[0];
-    const user = db.select().from(users).all().find((row) => row.username === person.username);
+    const user = (await db.select().from(users)).find((row) => row.username === person.username);
     expect(user?.verified).toBe(true);
     expect(await verifyPassword(user!.passwordHash, DEMO_PASSWORD)).toBe(true);
     expect(await verifyPassword(user!.passwordHash, 'not-the-password')).toBe(false);
   });
 
   it('does nothing when run again', async () => {
-    const before = rowCounts();
+    const before = await rowCounts();
     const filesBefore = fs.readdirSync(path.join(dir, 'media', 'postimages')).length;
-    const again = await seedDemoData(new SqliteDatabase(db), images, now);
+    const again = await seedDemoData(db, images, now);
     expect(again.seeded).toBe(false);
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
     expect(fs.readdirSync(path.join(dir, 'media', 'postimages')).length).toBe(filesBefore);
   });
 });

@@ -27,9 +27,18 @@ export function rawRequest(baseUrl: string, { method = 'GET', path, headers = {}
   return new Promise((resolve, reject) => {
     const request = http.request({ host: url.hostname, port: url.port, method, path, headers: { ...framing, ...headers }, agent }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
+      const answer = () => ({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
+      // An event stream stays open: its head and first event are the answer, then the connection is closed.
+      const stream = (response.headers['content-type'] ?? '').startsWith('text/event-stream');
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (stream) {
+          resolve(answer());
+          request.destroy();
+        }
+      });
+      response.on('end', () => resolve(answer()));
+      response.on('error', stream ? () => undefined : reject);
     });
     request.on('error', reject);
     request.end(body);
