@@ -1,23 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@siplog/db/dist/testing/pg-cluster';
 
 /** The built API (the multi-node test runs what ships: `node apps/api/dist/main.js`). */
 export const API_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
-
-/** A free TCP port on 127.0.0.1 (taken by listening on 0 and closing). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `url` until it answers 200, for at most `timeoutMs`. */
 export async function waitForOk(url: string, timeoutMs: number, why: () => string = () => ''): Promise<void> {

@@ -73,7 +73,8 @@ async function ensureBinDir(preferred: string | undefined): Promise<string> {
   return installed;
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (taken by listening on port 0, then closed): for test servers. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
