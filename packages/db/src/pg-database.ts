@@ -20,6 +20,8 @@ interface OpenTransaction {
   /** Drizzle queries prepared for this transaction's connection, by the app-wide prepared query they stand for. */
   prepared: Map<object, { execute(params?: Params): Promise<unknown> }>;
   committed: Array<() => void>;
+  /** Committed or rolled back: work it set going that runs later is outside it (its connection is back in the pool). */
+  done: boolean;
 }
 
 export interface PgOptions {
@@ -46,8 +48,14 @@ export class PgDatabase implements Database {
     this.root = drizzle({ client: this.pool }) as unknown as Orm;
   }
 
+  /** The transaction the caller runs in, if it is still open. */
+  private active(): OpenTransaction | undefined {
+    const open = this.current.getStore();
+    return open && !open.done ? open : undefined;
+  }
+
   get orm(): Orm {
-    return this.current.getStore()?.orm ?? this.root;
+    return this.active()?.orm ?? this.root;
   }
   get select(): Orm['select'] {
     const orm = this.orm;
@@ -71,17 +79,22 @@ export class PgDatabase implements Database {
   }
 
   async transaction<T>(work: () => Promise<T>): Promise<T> {
-    const outer = this.current.getStore();
+    const outer = this.active();
     if (outer) return this.savepoint(outer, work);
     const client = await this.pool.connect();
     let broken = false;
     try {
       await client.query('begin');
-      const open: OpenTransaction = { client, orm: drizzle({ client }) as unknown as Orm, savepoints: 0, prepared: new Map(), committed: [] };
-      const result = await this.current.run(open, work);
-      await client.query('commit');
-      for (const effect of open.committed) effect();
-      return result;
+      const open: OpenTransaction = { client, orm: drizzle({ client }) as unknown as Orm, savepoints: 0, prepared: new Map(), committed: [], done: false };
+      try {
+        const result = await this.current.run(open, work);
+        await client.query('commit');
+        open.done = true;
+        for (const effect of open.committed) effect();
+        return result;
+      } finally {
+        open.done = true;
+      }
     } catch (error) {
       try {
         await client.query('rollback');
@@ -111,7 +124,7 @@ export class PgDatabase implements Database {
   }
 
   afterCommit(effect: () => void): void {
-    const open = this.current.getStore();
+    const open = this.active();
     if (open) open.committed.push(effect);
     else effect();
   }
@@ -140,7 +153,7 @@ export class PgDatabase implements Database {
 
   /** The connection of the current transaction, else the pool (which lends one connection per query). */
   private queryable(): pg.Pool | pg.PoolClient {
-    return this.current.getStore()?.client ?? this.pool;
+    return this.active()?.client ?? this.pool;
   }
 
   statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
@@ -165,7 +178,7 @@ export class PgDatabase implements Database {
     const outside = build(this.root).prepare(name);
     // Inside a transaction the query must run on the transaction's connection: prepared again there, once per transaction.
     const execute = (params?: Params): Promise<unknown> => {
-      const open = this.current.getStore();
+      const open = this.active();
       if (!open) return outside.execute(params);
       let inside = open.prepared.get(outside);
       if (!inside) {
