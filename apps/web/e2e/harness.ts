@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiMain = path.resolve(here, '../../api/dist/main.js');
@@ -103,8 +103,41 @@ export const PHONE = { width: 375, height: 740 };
 
 export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  context.on('page', trackRequests);
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Requests that stay open by design (a signed-in page's unread-count stream): never waited for. */
+const LONG_LIVED = /\/api\/notification\/stream$/;
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (!LONG_LIVED.test(new URL(request.url()).pathname)) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * Playwright's 'networkidle', less the requests that never end (a signed-in page holds its unread-count stream, so
+ * the page never goes idle in Playwright's sense): loaded, and no other request in flight for `quietMs`.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = inFlight.get(page);
+  if (!open) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`the network did not go quiet within ${timeoutMs} ms: ${[...open].map((request) => request.url()).join(', ')}`);
 }
 
 /** Every page of `context` starts signed in as `session` (the web app's stored session), or as a guest when null. */
@@ -183,7 +216,7 @@ export async function expectAccessible(page: Page, where = page.url()): Promise<
  */
 export function screenshotTaker(outDir: string, { fullPage = false, settleMs = 250 }: { fullPage?: boolean; settleMs?: number } = {}) {
   return async (page: Page, name: string, fullPageShot = fullPage): Promise<void> => {
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     if (settleMs > 0) await page.waitForTimeout(settleMs);
     const file = path.join(outDir, `${name}.png`);
     await page.screenshot({ path: file, fullPage: fullPageShot });
