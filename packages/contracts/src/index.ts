@@ -12,3 +12,4 @@ export * from './places';
 export * from './mentions';
 export * from './schemas/notification';
 export * from './schemas/safety';
+export * from './drinks';

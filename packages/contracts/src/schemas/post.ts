@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../messages';
 import { actingEmail, actingUsername, idField, optionalText, pageField, requiredText, wholeNumberField } from './fields';
+import { DRINK_KINDS, DRINK_MESSAGES, DRINK_MILKS, DRINK_SWEETNESS, DRINK_TEMPERATURES, DRINK_TOPPINGS, normalizeToppings, type Drink, type DrinkSweetness } from '../drinks';
 
 /** Post answers the spec leaves to the server. */
 export const POST_MESSAGES = {
@@ -26,6 +27,38 @@ export const ratingInput = wholeNumberField(`Rating must be ${LIMITS.ratingMin} 
 /** A new review's rating: 5 unless chosen (spec §5). */
 export const ratingField = ratingInput.default(LIMITS.ratingDefault);
 
+/**
+ * A review's drink details (issue 19): the kind is required once a drink is given, the rest optional. Toppings come
+ * back each once in the list's order; 'none' stands alone.
+ */
+export const drinkInputSchema = z
+  .strictObject(
+    {
+      kind: z.enum(DRINK_KINDS as [Drink['kind'], ...Drink['kind'][]], { error: DRINK_MESSAGES.kind }),
+      temperature: z.enum(DRINK_TEMPERATURES, { error: DRINK_MESSAGES.temperature }).nullish(),
+      milk: z.enum(DRINK_MILKS, { error: DRINK_MESSAGES.milk }).nullish(),
+      sweetness: wholeNumberField(DRINK_MESSAGES.sweetness)
+        .refine((value) => (DRINK_SWEETNESS as readonly number[]).includes(value), { error: DRINK_MESSAGES.sweetness })
+        .nullish(),
+      toppings: z
+        .array(z.enum(DRINK_TOPPINGS, { error: DRINK_MESSAGES.toppings }), { error: DRINK_MESSAGES.toppings })
+        .max(DRINK_TOPPINGS.length * 2, { error: DRINK_MESSAGES.toppings })
+        .nullish(),
+    },
+    { error: 'drink must be an object with kind, and optionally temperature, milk, sweetness and toppings.' },
+  )
+  .transform((drink, ctx): Drink => {
+    const toppings = normalizeToppings(drink.toppings ?? []);
+    if (toppings.includes('none') && toppings.length > 1) ctx.issues.push({ code: 'custom', message: DRINK_MESSAGES.toppingsNone, input: drink.toppings });
+    return {
+      kind: drink.kind,
+      temperature: drink.temperature ?? null,
+      milk: drink.milk ?? null,
+      sweetness: (drink.sweetness ?? null) as DrinkSweetness | null,
+      toppings,
+    };
+  });
+
 /** The JSON `data` field of the add-post multipart body. */
 export const addPostDataSchema = z.strictObject({
   email: actingEmail,
@@ -41,6 +74,8 @@ export const addPostDataSchema = z.strictObject({
   state: optionalText(),
   country: optionalText(),
   details: z.unknown().optional(),
+  /** Optional; null or absent means no details. */
+  drink: drinkInputSchema.nullish(),
 });
 
 export const postIdSchema = z.strictObject({ postid: idField });
@@ -53,6 +88,8 @@ export const updatePostSchema = z.strictObject({
   order: requiredText(REVIEW_MESSAGES.enterOrder, LIMITS.orderTextMax),
   review: requiredText(REVIEW_MESSAGES.enterReview, LIMITS.reviewTextMax),
   rating: ratingInput,
+  /** Absent: the drink stays as it was; null: its details are removed. */
+  drink: drinkInputSchema.nullish(),
 });
 
 export const postActionSchema = z.strictObject({ postid: idField, email: actingEmail });

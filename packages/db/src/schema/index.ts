@@ -21,6 +21,7 @@ export const {
   comments,
   userFollows,
   placeFollows,
+  wantToTry,
   contactMessages,
   notifications,
   mentions,

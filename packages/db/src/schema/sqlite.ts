@@ -159,11 +159,22 @@ export const posts = sqliteTable(
     orderText: text('order_text').notNull(),
     review: text('review').notNull(),
     rating: integer('rating').notNull(),
+    /**
+     * Drink details (issue 19), all null when none were given: values of contracts' DRINK_* lists, toppings as
+     * their values joined by commas in the list's order ('' for none chosen).
+     */
+    drinkKind: text('drink_kind'),
+    drinkTemperature: text('drink_temperature'),
+    drinkMilk: text('drink_milk'),
+    drinkSweetness: integer('drink_sweetness'),
+    drinkToppings: text('drink_toppings'),
     createdAt: createdAt(),
   },
   (t) => [
     index('posts_recent_idx').on(t.createdAt, t.id),
     index('posts_establishment_idx').on(t.establishmentId, t.createdAt),
+    /** Counts a place's reviews by drink (the map's Coffee, Tea and Boba filters). */
+    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkKind),
     index('posts_user_recent_idx').on(t.userId, t.createdAt),
     index('posts_user_rating_idx').on(t.userId, t.rating, t.createdAt),
     check('posts_rating_range', sql`${t.rating} between 1 and 5`),
@@ -245,6 +256,25 @@ export const placeFollows = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.establishmentId] }),
     index('place_follows_establishment_idx').on(t.establishmentId, t.userId),
+  ],
+);
+
+/** Places a person wants to try (issue 19): most recent first on My Log; a review of the place takes it off. */
+export const wantToTry = sqliteTable(
+  'want_to_try',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.establishmentId] }),
+    index('want_to_try_user_recent_idx').on(t.userId, t.createdAt),
+    index('want_to_try_establishment_idx').on(t.establishmentId),
   ],
 );
 
