@@ -1,5 +1,5 @@
 import { eq, ne } from 'drizzle-orm';
-import { REVIEW_MESSAGES } from '@siplog/contracts';
+import { REVIEW_MESSAGES, drinkInputSchema } from '@siplog/contracts';
 import {
   comments,
   insertEstablishment,
@@ -15,6 +15,7 @@ import {
 } from '@siplog/db';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { ImageFolder, ImageStore } from '../modules/media/image-store';
+import { drinkColumns } from '../modules/post/post-drink';
 import {
   DEMO_PASSWORD,
   DEMO_PEOPLE,
@@ -207,6 +208,7 @@ async function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername
         orderText: review.order,
         review: review.review,
         rating: review.rating,
+        ...drinkColumns(review.details ? drinkInputSchema.parse(review.details) : null),
         createdAt: postedAt,
       })
       .returning({ id: posts.id });

@@ -59,6 +59,9 @@ export const drinkInputSchema = z
     };
   });
 
+/** Drink details as a client sends them. */
+export type DrinkInput = z.input<typeof drinkInputSchema>;
+
 /** The JSON `data` field of the add-post multipart body. */
 export const addPostDataSchema = z.strictObject({
   email: actingEmail,

@@ -15,6 +15,7 @@ import { PostService, type PostView } from './post.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { reviewTags } from '../public-cache/public-cache.tags';
+import { drinkColumns } from './post-drink';
 
 /** How many of a person's reviewed places the Quick Post location list offers. */
 export const USER_PLACES_MAX = 20;
@@ -71,7 +72,7 @@ export class PostAuthoringService {
         const row = (
           await this.db
             .insert(posts)
-            .values({ userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating })
+            .values({ userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating, ...drinkColumns(data.drink ?? null) })
             .returning({ id: posts.id })
         )[0]!;
         await this.db.insert(postImages).values(names.map((fileName, position) => ({ postId: row.id, fileName, position })));
@@ -92,7 +93,11 @@ export class PostAuthoringService {
     assertActingUser(actor, { email: input.email });
     const author = await this.requireWritable(actor, input.postid);
     await this.db.transaction(async () => {
-      await this.db.update(posts).set({ orderText: input.order, review: input.review, rating: input.rating }).where(eq(posts.id, input.postid));
+      const drink = input.drink === undefined ? {} : drinkColumns(input.drink);
+      await this.db
+        .update(posts)
+        .set({ orderText: input.order, review: input.review, rating: input.rating, ...drink })
+        .where(eq(posts.id, input.postid));
       // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
       await this.notifications.mentionsChanged(author, input.postid, input.review);
     });

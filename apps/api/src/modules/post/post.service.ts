@@ -27,6 +27,8 @@ import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService, hiddenParam } from '../block/block.service';
 import { postTag, reviewTags } from '../public-cache/public-cache.tags';
+import { drinkOf } from './post-drink';
+import type { Drink } from '@siplog/contracts';
 
 const P = sql.placeholder;
 
@@ -47,6 +49,8 @@ export interface PostView {
   order: string;
   review: string;
   rating: string;
+  /** How the drink was taken (issue 19), or null when the author gave no details. */
+  drink: Drink | null;
   likes: number;
   images: string[];
   est_street: string;
@@ -84,6 +88,11 @@ const postColumns = {
   orderText: posts.orderText,
   review: posts.review,
   rating: posts.rating,
+  drinkKind: posts.drinkKind,
+  drinkTemperature: posts.drinkTemperature,
+  drinkMilk: posts.drinkMilk,
+  drinkSweetness: posts.drinkSweetness,
+  drinkToppings: posts.drinkToppings,
   street: establishments.street,
   city: establishments.city,
   state: establishments.state,
@@ -525,6 +534,7 @@ export class PostService {
       order: row.orderText,
       review: row.review,
       rating: String(row.rating),
+      drink: drinkOf(row),
       likes: likes.get(row.id) ?? 0,
       images: images.get(row.id) ?? [],
       est_street: row.street,
@@ -538,7 +548,9 @@ export class PostService {
 }
 
 type PostRow = {
-  [K in keyof typeof postColumns]: (typeof postColumns)[K]['_']['data'];
+  [K in keyof typeof postColumns]: (typeof postColumns)[K]['_']['notNull'] extends true
+    ? (typeof postColumns)[K]['_']['data']
+    : (typeof postColumns)[K]['_']['data'] | null;
 };
 
 function toCommentView(row: { id: number; username: string; comment: string; createdAt: Date }, mentions: string[]): CommentView {

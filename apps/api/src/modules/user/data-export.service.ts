@@ -8,6 +8,7 @@ import { parseInput } from '../../common/zod-issue';
 import type { AuthUser } from '../auth/auth-user';
 import { failureReason } from '../media/blob-store';
 import { ImageStore, imageKey, isStoredImageName, type ImageFolder } from '../media/image-store';
+import { drinkOf } from '../post/post-drink';
 import {
   EXPORT_PAGE_SIZE,
   OwnDataRepository,
@@ -43,13 +44,16 @@ profile.json    Your account: username, e-mail, names, phone, zip code, address,
                 birth, gender, bio, favourite order, when you joined, which notifications
                 are e-mailed to you, the people you blocked, and your profile photos.
 reviews.json    Every review you wrote, oldest first: the place (name and address), your
-                order, the review, the rating (1-5), the date, how many people like it and
-                how many comments it has, and its photos (file names in photos/).
+                order and its drink details (drink, temperature, milk, sweetness, toppings;
+                null when none were given), the review, the rating (1-5), the date, how
+                many people like it and how many comments it has, and its photos (file
+                names in photos/).
 comments.json   Every comment you wrote, with the review it is on (its id, its author and
                 the place) and the date.
 likes.json      Every review you liked, with its author, the place and when you liked it.
 following.json  The people ("people") and places ("places") you follow, and since when.
 followers.json  The people who follow you, and since when.
+want-to-try.json The places on your Want to try list, and since when.
 photos/         Your review photos and your profile photos, in the largest size Siplog keeps
                 (WebP images, up to 1600 pixels on the long side; Siplog removes location and
                 camera data from every photo when it is uploaded).
@@ -220,6 +224,10 @@ export class DataExportService {
       addJson('comments.json', () => file(this.comments(userId)));
       addJson('likes.json', () => file(this.likes(userId)));
       addJson('following.json', () => file(this.following(userId)));
+      addJson(
+        'want-to-try.json',
+        () => file(jsonArray(pager((after: PlaceFollowRow | null) => this.repository.wantToTry(userId, after?.id ?? 0), (row) => ({ name: row.name, ...addressOf(row), since: iso(row.createdAt) })))),
+      );
       addJson('followers.json', () => file(jsonArray(pager((after: PersonRow | null) => this.repository.followers(userId, after?.id ?? 0), person))));
       zip.addBuffer(Buffer.from(README.replace(/\n/g, '\r\n')), 'README.txt', options);
       for (const fileName of await this.repository.profileImages(userId)) {
@@ -297,6 +305,7 @@ export class DataExportService {
           date: iso(row.createdAt),
           place: { name: row.placeName, ...addressOf(row) },
           order: row.orderText,
+          drink: drinkOf(row),
           review: row.review,
           rating: row.rating,
           likes: row.likes,

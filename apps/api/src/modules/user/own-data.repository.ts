@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACTIVE_USER_SQL, JSON_ARRAY_AGG, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
+import type { DrinkColumns } from '../post/post-drink';
 
 /** Rows per page of an export: each page is read whole by one query, so no cursor stays open across an await. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -23,7 +24,7 @@ export interface AccountRow {
   createdAt: number;
 }
 
-export interface ReviewRow {
+export interface ReviewRow extends DrinkColumns {
   id: number;
   createdAt: number;
   placeName: string;
@@ -111,7 +112,8 @@ export class OwnDataRepository {
         where b.blocker_id = :userId order by b.created_at, u.username`),
       // posts_user_recent_idx (user_id, created_at) walks them in order; the row value continues after the last page.
       reviews: prepare<ReviewRow>(`select p.id, p.created_at as "createdAt", e.name as "placeName", e.street, e.city, e.state, e.zip, e.country,
-          p.order_text as "orderText", p.review, p.rating,
+          p.order_text as "orderText", p.review, p.rating, p.drink_kind as "drinkKind", p.drink_temperature as "drinkTemperature",
+          p.drink_milk as "drinkMilk", p.drink_sweetness as "drinkSweetness", p.drink_toppings as "drinkToppings",
           (select count(*) from post_likes l join users u on u.id = l.user_id where l.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as likes,
           (select count(*) from comments c join users u on u.id = c.user_id where c.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as comments,
           (select ${JSON_ARRAY_AGG('file_name order by position')} from post_images where post_id = p.id) as photos
@@ -132,6 +134,9 @@ export class OwnDataRepository {
       followingPlaces: prepare<PlaceFollowRow>(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, f.created_at as "createdAt"
         from place_follows f join establishments e on e.id = f.establishment_id
         where f.user_id = :userId and f.establishment_id > :afterId order by f.establishment_id limit :limit`),
+      wantToTry: prepare<PlaceFollowRow>(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, w.created_at as "createdAt"
+        from want_to_try w join establishments e on e.id = w.establishment_id
+        where w.user_id = :userId and w.establishment_id > :afterId order by w.establishment_id limit :limit`),
       followers: prepare<PersonRow>(`select u.id, u.username, f.created_at as "createdAt"
         from user_follows f join users u on u.id = f.follower_id
         where f.followee_id = :userId and f.follower_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.follower_id limit :limit`),
@@ -187,6 +192,10 @@ export class OwnDataRepository {
 
   async followingPlaces(userId: number, afterId: number): Promise<PlaceFollowRow[]> {
     return this.statements.followingPlaces.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
+  }
+
+  async wantToTry(userId: number, afterId: number): Promise<PlaceFollowRow[]> {
+    return this.statements.wantToTry.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
   async followers(userId: number, afterId: number): Promise<PersonRow[]> {
