@@ -207,6 +207,60 @@ async function failure(promise: PromiseLike<unknown>): Promise<string> {
   return 'no error';
 }
 
+/** Every step of a place's drink mix (the map's Coffee 1, Tea 2, Boba 4 filters), on one database. */
+async function drinkMixScenario(db: AppDb, t: Tables) {
+  const [dana] = [await addUser(db, t, 'dana')];
+  const one = await addPlace(db, t);
+  const two = await addPlace(db, t);
+  const steps: [string, number, number][] = [];
+  const mixOf = async (id: number) => (await db.select({ mix: t.establishments.drinkMix }).from(t.establishments).where(eq(t.establishments.id, id)))[0].mix;
+  const record = async (step: string) => steps.push([step, await mixOf(one.id), await mixOf(two.id)]);
+  const review = async (drinkGroup: string | null, establishmentId = one.id) =>
+    (await db.insert(t.posts).values({ userId: dana.id, establishmentId, orderText: 'x', review: 'ok', rating: 4, drinkKind: drinkGroup && 'other', drinkGroup }).returning())[0];
+  await record('no reviews');
+  await review(null);
+  await record('a review without details');
+  const coffee = await review('coffee');
+  await record('one coffee');
+  await review('boba');
+  await record('and one boba');
+  await review('tea');
+  await review('tea');
+  await record('and two teas');
+  await review('other');
+  await review('other');
+  await review('other');
+  await record('and three others');
+  await db.update(t.posts).set({ drinkGroup: 'boba' }).where(eq(t.posts.id, coffee.id));
+  await record('the coffee was boba');
+  await db.update(t.posts).set({ establishmentId: two.id }).where(eq(t.posts.id, coffee.id));
+  await record('that boba moves to the other place');
+  await db.delete(t.posts).where(eq(t.posts.id, coffee.id));
+  await record('and is deleted');
+  return steps;
+}
+
+describe('drink mix', () => {
+  it('is kept alike on both: a kind counts when a third of the reviews with details are of it', async () => {
+    const [[, liteDb, liteTables], [, postgres, pgTables]] = engines();
+    const onSqlite = await drinkMixScenario(liteDb, liteTables);
+    const onPg = await drinkMixScenario(postgres, pgTables);
+    expect(onPg).toEqual(onSqlite);
+    expect(onPg).toEqual([
+      ['no reviews', 0, 0],
+      ['a review without details', 0, 0],
+      ['one coffee', 1, 0],
+      ['and one boba', 1 | 4, 0],
+      ['and two teas', 2, 0],
+      ['and three others', 0, 0],
+      ['the coffee was boba', 0, 0],
+      // Left at the first: a boba, two teas and three others; two of six is a third.
+      ['that boba moves to the other place', 2, 4],
+      ['and is deleted', 2, 0],
+    ]);
+  });
+});
+
 describe('columns and slug guards', () => {
   it.each(engines().map(([name]) => name))('round-trip dates, JSON and booleans, and default created_at to now in ms (%s)', async (name) => {
     const [, db, t] = engines().find(([engine]) => engine === name)!;

@@ -143,6 +143,11 @@ export const establishments = pgTable(
     slug: text('slug'),
     postCount: integer('post_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * Which of coffee (1), tea (2) and boba (4) at least a third of the place's reviews with drink details are: the
+     * map's filters. Kept by triggers on posts (SQLite 0008, PostgreSQL 0004).
+     */
+    drinkMix: integer('drink_mix').notNull().default(0),
     lastPostAt: timestampMs('last_post_at'),
     createdAt: createdAt(),
   },
@@ -169,9 +174,11 @@ export const posts = pgTable(
     rating: integer('rating').notNull(),
     /**
      * Drink details (issue 19), all null when none were given: values of contracts' DRINK_* lists, toppings as
-     * their values joined by commas in the list's order ('' for none chosen).
+     * their values joined by commas in the list's order ('' for none chosen). drink_group is the kind's group
+     * (coffee, tea, boba, other), kept beside it so SQL can count groups without the lists (establishments.drink_mix).
      */
     drinkKind: text('drink_kind'),
+    drinkGroup: text('drink_group'),
     drinkTemperature: text('drink_temperature'),
     drinkMilk: text('drink_milk'),
     drinkSweetness: integer('drink_sweetness'),
@@ -182,7 +189,7 @@ export const posts = pgTable(
     index('posts_recent_idx').on(t.createdAt, t.id),
     index('posts_establishment_idx').on(t.establishmentId, t.createdAt),
     /** Counts a place's reviews by drink (the map's Coffee, Tea and Boba filters). */
-    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkKind.asc().nullsFirst()),
+    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkGroup.asc().nullsFirst()),
     index('posts_user_recent_idx').on(t.userId, t.createdAt),
     index('posts_user_rating_idx').on(t.userId, t.rating, t.createdAt),
     check('posts_rating_range', sql`${t.rating} between 1 and 5`),

@@ -1,8 +1,10 @@
-import type { Drink, DrinkKind, DrinkMilk, DrinkSweetness, DrinkTemperature, DrinkTopping } from '@siplog/contracts';
+import { drinkGroupOf, type Drink, type DrinkKind, type DrinkMilk, type DrinkSweetness, type DrinkTemperature, type DrinkTopping } from '@siplog/contracts';
 
 /** A review's drink as its posts columns hold it (all null when no details were given). */
 export interface DrinkColumns {
   drinkKind: string | null;
+  /** The kind's group, for the map's filters (establishments.drink_mix): written here, never read back. */
+  drinkGroup?: string | null;
   drinkTemperature: string | null;
   drinkMilk: string | null;
   drinkSweetness: number | null;
@@ -11,9 +13,10 @@ export interface DrinkColumns {
 
 /** The columns for a validated drink, or all null to record (or clear) none. */
 export function drinkColumns(drink: Drink | null): DrinkColumns {
-  if (!drink) return { drinkKind: null, drinkTemperature: null, drinkMilk: null, drinkSweetness: null, drinkToppings: null };
+  if (!drink) return { drinkKind: null, drinkGroup: null, drinkTemperature: null, drinkMilk: null, drinkSweetness: null, drinkToppings: null };
   return {
     drinkKind: drink.kind,
+    drinkGroup: drinkGroupOf(drink.kind),
     drinkTemperature: drink.temperature,
     drinkMilk: drink.milk,
     drinkSweetness: drink.sweetness,
