@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/app.config';
@@ -32,7 +33,9 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * A strict Content-Security-Policy: no inline script anywhere, because the session token lives in
- * browser storage and an injected script could read it.
+ * browser storage and an injected script could read it. The one exception is the web app's own page
+ * HTML, whose inline scripts (the theme, set before the first paint) are allowed by their hashes,
+ * computed from the very HTML that is sent (withInlineScripts).
  */
 export function securityHeaders(config: AppConfig) {
   const mapboxHosts = config.mapboxToken ? ['https://api.mapbox.com', 'https://events.mapbox.com'] : [];
@@ -68,4 +71,26 @@ export function securityHeaders(config: AppConfig) {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     helmetHeaders(req, res, next);
   };
+}
+
+/** JavaScript types of a script element; any other type (application/json) is data the browser never runs. */
+const SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/** The CSP sources (`'sha256-…'`) of the inline scripts a page runs: script elements with no src and a JavaScript type. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+    if (!SCRIPT_TYPES.has((type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase())) continue;
+    hashes.push(`'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/** `policy` with its script-src widened to the inline scripts of `html` by hash, and nothing else changed. */
+export function withInlineScripts(policy: string, html: string): string {
+  const hashes = inlineScriptHashes(html);
+  if (hashes.length === 0) return policy;
+  return policy.replace(/(^|;)(\s*script-src\s[^;]*)/, (_match, lead: string, directive: string) => `${lead}${directive.trimEnd()} ${hashes.join(' ')}`);
 }

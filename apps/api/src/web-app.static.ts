@@ -11,6 +11,7 @@ import { PlaceService } from './modules/place/place.service';
 import { PostService } from './modules/post/post.service';
 import { UserService } from './modules/user/user.service';
 import { logReferredVisit } from './referred-visit';
+import { withInlineScripts } from './security-headers';
 import { pageDataHead, type PageServices } from './web-page-data';
 import { pageHtmlCache, withHeadLinks } from './web-page-html';
 
@@ -92,7 +93,12 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
       next(error);
       return;
     }
-    const html = withHeadLinks(pageHtml(page ?? ''), head);
+    const shell = pageHtml(page ?? '');
+    const html = withHeadLinks(shell, head);
+    // The build's own inline scripts (the theme before the first paint) run, allowed by hash; the hashes come from the
+    // build's HTML, never from the page's data, so nothing a person wrote could ever be allowed to run.
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', withInlineScripts(policy, shell));
     res.setHeader('ETag', `"${crypto.createHash('sha1').update(html).digest('base64url')}"`);
     if (isPage && req.fresh) {
       res.status(304).end();

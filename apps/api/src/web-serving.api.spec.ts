@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -68,6 +69,37 @@ describe('the page HTML links its screen chunks, so they load beside the entry',
 
     // Nobody there, or a place that does not exist: the page asks for itself (and shows not found).
     for (const route of ['/user/nobody-here', '/view/987654', '/contact']) expect(await (await fetch(app.baseUrl + route)).text(), route).not.toContain('siplog-data');
+  });
+
+  it("allows the build's inline scripts by hash in its pages' CSP, never a page's data, and nothing inline elsewhere", async () => {
+    const dist = app.config.webDistDir;
+    const indexFile = path.join(dist, 'index.html');
+    const before = fs.readFileSync(indexFile, 'utf8');
+    const theme = "document.documentElement.dataset.theme='dark'";
+    try {
+      fs.writeFileSync(indexFile, before.replace('<title>', `<script>${theme}</script><script type="application/json">{"a":1}</script><title>`));
+      // A rebuild is read again: bump the time, as a build a moment later would.
+      fs.utimesSync(indexFile, new Date(), new Date(Date.now() + 5000));
+      const hash = `'sha256-${crypto.createHash('sha256').update(theme).digest('base64')}'`;
+      await registerAccount(app, 'themeperson');
+      const page = await fetch(`${app.baseUrl}/user/themeperson`);
+      const html = await page.text();
+      expect(html).toContain(`<script>${theme}</script>`);
+      expect(html).toContain('siplog-data');
+      const csp = page.headers.get('content-security-policy') ?? '';
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1].trim();
+      // Only the theme script's hash: not the JSON script's, nor the page data's.
+      expect(scriptSrc).toBe(`'self' ${hash}`);
+      expect(csp).not.toMatch(/unsafe-inline[^;]*;[^;]*script-src|script-src[^;]*unsafe-inline/);
+      for (const route of ['/api/health', '/trpc/map.config']) {
+        const other = (await fetch(app.baseUrl + route)).headers.get('content-security-policy') ?? '';
+        expect(other, route).toContain("script-src 'self';");
+        expect(other, route).not.toContain('sha256');
+      }
+    } finally {
+      fs.writeFileSync(indexFile, before);
+      fs.utimesSync(indexFile, new Date(), new Date(Date.now() + 10_000));
+    }
   });
 
   it('answers a repeat visit with 304 by ETag', async () => {

@@ -1,6 +1,7 @@
 /**
- * The embedded offline map's MapLibre style (design §5): a warm, light look for a coffee app over our
- * own tiles, calm enough that the app's pins (brand #b5602a) stay the brightest thing on it.
+ * The embedded offline map's MapLibre styles (design §5): a warm, light look for a coffee app over our
+ * own tiles, calm enough that the app's pins (brand #b5602a) stay the brightest thing on it, and its
+ * dark twin for the web app's dark theme (issue 19): the same layers, in night colours.
  * No `glyphs` (MapLibre ≥ 5.11 draws text with local fonts) and no `sprite` (the app draws its pins).
  */
 import { BASEMAP_ATTRIBUTION, CHICAGO_BOUNDS, CHICAGO_CENTER, LAYERS, TILESETS } from '@siplog/basemap';
@@ -8,7 +9,9 @@ import { BASEMAP_ATTRIBUTION, CHICAGO_BOUNDS, CHICAGO_CENTER, LAYERS, TILESETS }
 const W = LAYERS.world;
 const S = LAYERS.streets;
 
-const COLOURS = {
+export type MapTheme = 'light' | 'dark';
+
+const LIGHT = {
   water: '#aad0e5',
   waterLine: '#93c2dc',
   waterText: '#44718c',
@@ -23,6 +26,8 @@ const COLOURS = {
   building: '#ece3d5',
   buildingLine: '#ddd0bd',
   aeroway: '#ebe5da',
+  path: '#fbf8f2',
+  pathCasing: '#d9cbb8',
   minor: '#ffffff',
   minorCasing: '#e4d9c9',
   major: '#ffffff',
@@ -31,15 +36,55 @@ const COLOURS = {
   primaryCasing: '#e6cb95',
   motorway: '#f8cf88',
   motorwayCasing: '#dca65d',
-  path: '#d9cbb8',
   rail: '#d2c6b6',
   border: '#a2907f',
   stateLine: '#c4b2a1',
   text: '#3d3028',
   textSoft: '#6b594b',
   textFaint: '#8f7c6b',
+  countryText: '#7d6553',
   halo: '#fffaf2',
-} as const;
+};
+
+type Palette = typeof LIGHT;
+
+/** Night colours: dark land and water, roads a little lighter than the land, light labels on a dark halo. */
+const DARK: Palette = {
+  water: '#1b2a35',
+  waterLine: '#22384a',
+  waterText: '#86abc2',
+  land: '#1f1a16',
+  park: '#1f2b1d',
+  pitch: '#243322',
+  wood: '#1d2a1b',
+  parkText: '#93b77e',
+  school: '#241e1a',
+  hospital: '#271e1c',
+  sand: '#29251c',
+  building: '#2b2520',
+  buildingLine: '#372f28',
+  aeroway: '#26211d',
+  path: '#3a322b',
+  pathCasing: '#2a241f',
+  minor: '#3b332c',
+  minorCasing: '#2c2520',
+  major: '#4a3f35',
+  majorCasing: '#2f2721',
+  primary: '#5c4b39',
+  primaryCasing: '#3b3026',
+  motorway: '#7b5b36',
+  motorwayCasing: '#4b3823',
+  rail: '#3e362f',
+  border: '#75655a',
+  stateLine: '#54483f',
+  text: '#ece2d8',
+  textSoft: '#c2b2a4',
+  textFaint: '#9a8878',
+  countryText: '#b9a08c',
+  halo: '#16110d',
+};
+
+const PALETTES: Record<MapTheme, Palette> = { light: LIGHT, dark: DARK };
 
 /**
  * Text fonts. Without `glyphs`, MapLibre draws text with the browser's fonts: it reads the weight and
@@ -81,9 +126,9 @@ interface RoadClass {
   casingFrom: number;
 }
 
-const ROADS: RoadClass[] = [
+const roads = (COLOURS: Palette): RoadClass[] => [
   {
-    id: 'road-path', classes: ['pedestrian', 'path', 'track'], colour: '#fbf8f2', casing: COLOURS.path,
+    id: 'road-path', classes: ['pedestrian', 'path', 'track'], colour: COLOURS.path, casing: COLOURS.pathCasing,
     width: [15, 1, 16, 2, 18, 6], minzoom: 15, casingFrom: 15,
   },
   {
@@ -108,7 +153,8 @@ const ROADS: RoadClass[] = [
   },
 ];
 
-function roadLayers(): Json[] {
+function roadLayers(COLOURS: Palette): Json[] {
+  const ROADS = roads(COLOURS);
   const base = (road: RoadClass) => ({
     type: 'line',
     source: 'streets',
@@ -152,7 +198,7 @@ function roadLayers(): Json[] {
   return [rail, ...casings, ...fills];
 }
 
-function areaLayers(): Json[] {
+function areaLayers(COLOURS: Palette): Json[] {
   const landuse = (id: string, classes: string[], colour: string, minzoom = 0): Json => ({
     id, type: 'fill', source: 'streets', 'source-layer': S.landuse, minzoom, filter: classIn(...classes),
     paint: { 'fill-color': colour, 'fill-antialias': true },
@@ -177,7 +223,7 @@ function areaLayers(): Json[] {
   ];
 }
 
-const halo = (width = 1.5) => ({ 'text-halo-color': COLOURS.halo, 'text-halo-width': width, 'text-halo-blur': 0.5 });
+const haloOf = (COLOURS: Palette) => (width = 1.5) => ({ 'text-halo-color': COLOURS.halo, 'text-halo-width': width, 'text-halo-blur': 0.5 });
 
 /** Road-label priority: bigger roads are named first. */
 const ROAD_RANK = ['match', ['get', 'class'], ['motorway', 'trunk'], 1, 'primary', 2, 'secondary', 3, 'tertiary', 4, 5];
@@ -190,7 +236,8 @@ const CITY_POPULATION = [
   'step', ['zoom'], 5_000_000, 3, 1_000_000, 4, 300_000, 5, 100_000, 6, 50_000, 7, 20_000, 8, 12_000, 9, 8_000, 10, 4_000, 11, 1_500, 12, 0,
 ];
 
-function labelLayers(): Json[] {
+function labelLayers(COLOURS: Palette): Json[] {
+  const halo = haloOf(COLOURS);
   const kind = (value: string): Expression => ['==', ['get', 'kind'], value];
   return [
     { id: 'waterway-label', type: 'symbol', source: 'streets', 'source-layer': S.waterwayLabel, minzoom: 13,
@@ -269,11 +316,12 @@ function labelLayers(): Json[] {
       layout: { 'text-field': ['get', 'name'], 'text-font': BOLD, 'text-transform': 'uppercase', 'text-letter-spacing': 0.1,
         'text-size': ['interpolate', ['linear'], ['zoom'], 2, ['-', 15, ['*', 1.5, ['get', 'minzoom']]], 6, ['-', 18, ['*', 0.5, ['get', 'minzoom']]]],
         'text-max-width': 6, 'text-padding': 4, 'symbol-sort-key': ['get', 'minzoom'] },
-      paint: { 'text-color': '#7d6553', ...halo(1.5) } },
+      paint: { 'text-color': COLOURS.countryText, ...halo(1.5) } },
   ];
 }
 
-export function buildMapStyle(tileUrl: (tileset: string) => string): Json {
+export function buildMapStyle(tileUrl: (tileset: string) => string, theme: MapTheme = 'light'): Json {
+  const COLOURS = PALETTES[theme];
   const source = (tileset: keyof typeof TILESETS, extra: Json = {}) => ({
     type: 'vector',
     tiles: [tileUrl(tileset)],
@@ -283,7 +331,7 @@ export function buildMapStyle(tileUrl: (tileset: string) => string): Json {
   });
   return {
     version: 8,
-    name: 'Siplog offline',
+    name: theme === 'dark' ? 'Siplog offline dark' : 'Siplog offline',
     center: CHICAGO_CENTER,
     zoom: 11,
     sources: {
@@ -299,15 +347,15 @@ export function buildMapStyle(tileUrl: (tileset: string) => string): Json {
       { id: 'rivers', type: 'line', source: 'world', 'source-layer': W.rivers,
         layout: { 'line-cap': 'round', 'line-join': 'round' },
         paint: { 'line-color': COLOURS.waterLine, 'line-width': linear(3, 0.5, 8, 1.4, 12, 2.5) } },
-      ...areaLayers(),
-      ...roadLayers(),
+      ...areaLayers(COLOURS),
+      ...roadLayers(COLOURS),
       { id: 'state-lines', type: 'line', source: 'world', 'source-layer': W.states, minzoom: 2,
         layout: { 'line-join': 'round' },
         paint: { 'line-color': COLOURS.stateLine, 'line-width': linear(3, 0.6, 10, 1.4), 'line-dasharray': [3, 2] } },
       { id: 'country-lines', type: 'line', source: 'world', 'source-layer': W.countries,
         layout: { 'line-join': 'round' },
         paint: { 'line-color': COLOURS.border, 'line-width': linear(1, 0.6, 10, 1.8) } },
-      ...labelLayers(),
+      ...labelLayers(COLOURS),
     ],
   };
 }

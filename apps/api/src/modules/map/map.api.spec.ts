@@ -41,6 +41,31 @@ describe('GET /api/map/style.json', () => {
     expect(layerIds).toEqual(expect.arrayContaining(['land', 'water', 'park', 'road-major', 'road-label', 'city-label', 'state-lines']));
   });
 
+  it('has a dark twin for the dark theme (?theme=dark): the same sources and layers, none of the light colours', async () => {
+    const light = (await (await fetch(`${app.baseUrl}/api/map/style.json`)).json()) as any;
+    const response = await fetch(`${app.baseUrl}/api/map/style.json?theme=dark`);
+    expect(response.status).toBe(200);
+    const dark = (await response.json()) as any;
+    expect(dark.name).toBe('Siplog offline dark');
+    expect(dark.sources).toEqual(light.sources);
+    const ids = (style: any) => style.layers.map((layer: { id: string }) => layer.id);
+    expect(ids(dark)).toEqual(ids(light));
+    const colours = (style: unknown) => new Set(JSON.stringify(style).match(/#[0-9a-f]{6}/gi));
+    const shared = [...colours(dark)].filter((colour) => colours(light).has(colour));
+    expect(shared).toEqual([]);
+    // Land and water are dark: WCAG relative luminance well under the light style's.
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const paint = (style: any, id: string, property: string) => style.layers.find((layer: { id: string }) => layer.id === id).paint[property];
+    expect(luminance(paint(dark, 'land', 'fill-color'))).toBeLessThan(0.02);
+    expect(luminance(paint(dark, 'ocean', 'background-color'))).toBeLessThan(0.03);
+    expect(luminance(paint(light, 'land', 'fill-color'))).toBeGreaterThan(0.8);
+    // Anything else asks for the light one.
+    expect(((await (await fetch(`${app.baseUrl}/api/map/style.json?theme=sepia`)).json()) as any).name).toBe('Siplog offline');
+  });
+
   it('names tiles on the origin the browser used behind a trusted proxy', async () => {
     const response = await fetch(`${app.baseUrl}/api/map/style.json`, { headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'cafe.example' } });
     const style = (await response.json()) as any;
@@ -147,6 +172,15 @@ describe('without a built basemap file', () => {
     const map = new MapService(config, missing);
     expect(() => map.tile('world', '0', '0', '0', true, undefined)).toThrow(expect.objectContaining({ code: 'UNAVAILABLE' }));
     expect(map.style('http://localhost').version).toBe(8);
+  });
+
+  it('tells the web app a dark style for each mode but a self-hoster\'s own', () => {
+    const configOf = (env: Record<string, string>) => new MapService(loadConfig({ DATA_DIR: process.env.TMPDIR ?? '/tmp', LOG_TO_CONSOLE: 'false', ...env }), missing).clientConfig();
+    expect(configOf({})).toMatchObject({ mode: 'offline', styleUrl: '/api/map/style.json', darkStyleUrl: '/api/map/style.json?theme=dark' });
+    expect(configOf({ MAPBOX_TOKEN: 'pk.test' })).toMatchObject({ mode: 'mapbox', darkStyleUrl: 'mapbox://styles/mapbox/dark-v11' });
+    const own = configOf({ MAP_STYLE_URL: 'https://tiles.example.org/style.json' });
+    expect(own).toMatchObject({ mode: 'style', styleUrl: 'https://tiles.example.org/style.json' });
+    expect(own.darkStyleUrl).toBeUndefined();
   });
 
   it('has an empty gazetteer', () => {

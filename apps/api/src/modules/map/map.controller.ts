@@ -1,4 +1,4 @@
-import { Controller, createParamDecorator, type ExecutionContext, Get, Headers, Param, Res } from '@nestjs/common';
+import { Controller, createParamDecorator, type ExecutionContext, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MapService } from './map.service';
@@ -19,11 +19,11 @@ export class MapController {
   constructor(private readonly map: MapService) {}
 
   @Get('style.json')
-  @ApiOperation({ summary: 'The MapLibre style of the embedded offline map (tiles on this origin only)' })
-  style(@RequestOrigin() origin: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOperation({ summary: 'The MapLibre style of the embedded offline map (tiles on this origin only); ?theme=dark for the dark theme' })
+  style(@RequestOrigin() origin: string, @Query('theme') theme: unknown, @Res({ passthrough: true }) res: Response) {
     // Built from the request's origin, so shared caches must ask again.
     res.setHeader('Cache-Control', 'no-cache');
-    return this.map.style(origin);
+    return this.map.style(origin, theme === 'dark' ? 'dark' : 'light');
   }
 
   /**

@@ -4,7 +4,7 @@ import { TILESETS, type TilesetName } from '@siplog/basemap';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { BasemapHandle } from './basemap.provider';
-import { buildMapStyle } from './map-style';
+import { buildMapStyle, type MapTheme } from './map-style';
 
 /** Which map the web app draws (design §5): Mapbox with a token, a self-hoster's style, or the embedded offline map. */
 export type MapMode = 'mapbox' | 'style' | 'offline';
@@ -13,6 +13,8 @@ export interface MapClientConfig {
   mode: MapMode;
   /** The style the engine loads: Mapbox's, MAP_STYLE_URL, or our own /api/map/style.json. */
   styleUrl: string;
+  /** The style for the web app's dark theme (issue 19), where there is one; a self-hoster's style serves both themes. */
+  darkStyleUrl?: string;
   /** Only in mapbox mode: the public token mapbox-gl needs. */
   accessToken?: string;
 }
@@ -37,19 +39,24 @@ export class MapService {
 
   clientConfig(): MapClientConfig {
     if (this.config.mapboxToken) {
-      return { mode: 'mapbox', styleUrl: 'mapbox://styles/mapbox/streets-v12', accessToken: this.config.mapboxToken };
+      return {
+        mode: 'mapbox',
+        styleUrl: 'mapbox://styles/mapbox/streets-v12',
+        darkStyleUrl: 'mapbox://styles/mapbox/dark-v11',
+        accessToken: this.config.mapboxToken,
+      };
     }
     if (this.config.mapStyleUrl) return { mode: 'style', styleUrl: this.config.mapStyleUrl };
-    return { mode: 'offline', styleUrl: '/api/map/style.json' };
+    return { mode: 'offline', styleUrl: '/api/map/style.json', darkStyleUrl: '/api/map/style.json?theme=dark' };
   }
 
   /**
    * The offline style. MapLibre fetches tiles from a worker, where a relative URL has no base, so
    * tile URLs are absolute on the origin the browser used; `?v=` changes with the data, so tiles cache for good.
    */
-  style(origin: string): Record<string, unknown> {
+  style(origin: string, theme: MapTheme = 'light'): Record<string, unknown> {
     const version = this.handle.basemap?.version ?? '0';
-    return buildMapStyle((tileset) => `${origin}${TILE_PATH}/${tileset}/{z}/{x}/{y}.pbf?v=${version}`);
+    return buildMapStyle((tileset) => `${origin}${TILE_PATH}/${tileset}/{z}/{x}/{y}.pbf?v=${version}`, theme);
   }
 
   tile(tileset: string, z: string, x: string, y: string, acceptsGzip: boolean, ifNoneMatch: string | undefined): TileAnswer {
