@@ -13,3 +13,4 @@ export * from './mentions';
 export * from './schemas/notification';
 export * from './schemas/safety';
 export * from './drinks';
+export * from './place-lists';

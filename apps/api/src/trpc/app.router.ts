@@ -12,6 +12,7 @@ import { notificationRouter } from '../modules/notification/notification.router'
 import type { NotificationService } from '../modules/notification/notification.service';
 import type { UnsubscribeService } from '../modules/notification/unsubscribe.service';
 import { placeRouter } from '../modules/place/place.router';
+import type { PlaceListsService } from '../modules/place/place-lists.service';
 import type { PlaceService } from '../modules/place/place.service';
 import { postRouter } from '../modules/post/post.router';
 import type { PostAuthoringService } from '../modules/post/post-authoring.service';
@@ -38,6 +39,7 @@ export interface RouterServices {
   notification: NotificationService;
   unsubscribe: UnsubscribeService;
   place: PlaceService;
+  placeLists: PlaceListsService;
   post: PostService;
   postAuthoring: PostAuthoringService;
   support: SupportService;
@@ -60,7 +62,7 @@ export function createAppRouter(services: RouterServices) {
     auth: authRouter(services.auth),
     map: mapRouter(services.map),
     notification: notificationRouter(services.notification, services.unsubscribe),
-    place: placeRouter(services.place),
+    place: placeRouter(services.place, services.placeLists),
     post: postRouter(services.post, services.postAuthoring),
     report: reportRouter(services.reports),
     support: supportRouter(services.support),

@@ -6,6 +6,7 @@ import { clientInfoOf } from '../common/client-info';
 import { AuthService } from '../modules/auth/auth.service';
 import { bearerToken, TokenService } from '../modules/auth/token.service';
 import { MapService } from '../modules/map/map.service';
+import { PlaceListsService } from '../modules/place/place-lists.service';
 import { PlaceService } from '../modules/place/place.service';
 import { AdminFilesService } from '../modules/admin/admin-files.service';
 import { AdminScreenService } from '../modules/admin/admin-screen.service';
@@ -37,6 +38,7 @@ export function createTrpcRouter(get: ProviderOf) {
     auth: get(AuthService),
     map: get(MapService),
     place: get(PlaceService),
+    placeLists: get(PlaceListsService),
     adminUsers: get(AdminUsersService),
     adminFiles: get(AdminFilesService),
     adminScreen: get(AdminScreenService),

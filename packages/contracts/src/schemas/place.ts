@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { PLACE_LIMITS, PLACE_SERVER_MESSAGES } from '../places';
+import { MAP_KIND_FILTERS } from '../place-lists';
 import { actingEmail, idField, optionalText, pageField, requiredText } from './fields';
 
 export const latitudeField = z
@@ -54,7 +55,16 @@ export const placeForFeedSchema = z.strictObject({ limit: pageField(50).default(
 
 /** A map's visible box in degrees; the server refuses boxes across the antimeridian or larger than PLACE_LIMITS allow. */
 export const placeInBoundsSchema = z
-  .strictObject({ west: longitudeField, south: latitudeField, east: longitudeField, north: latitudeField })
+  .strictObject({
+    west: longitudeField,
+    south: latitudeField,
+    east: longitudeField,
+    north: latitudeField,
+    /** Only places of this kind (issue 19): see MAP_KIND_NAME_WORDS and establishments.drink_mix. */
+    kind: z.enum(MAP_KIND_FILTERS, { error: `kind must be one of: ${MAP_KIND_FILTERS.join(', ')}.` }).optional(),
+    /** Only places rated MAP_TOP_RATING_MIN or more. */
+    top: z.boolean({ error: 'top must be true or false.' }).optional(),
+  })
   .check((ctx) => {
     const { west, south, east, north } = ctx.value;
     if (west > east) ctx.issues.push({ code: 'custom', message: PLACE_SERVER_MESSAGES.boundsCrossAntimeridian, input: ctx.value });
@@ -85,3 +95,8 @@ export const suggestAddressSchema = z.strictObject({ lat: latitudeField, lng: lo
 
 /** `/view/{location}` for an area: a city or neighbourhood name, or its slug ("lincoln-park"). */
 export const placeAreaSchema = z.strictObject({ location: locationField });
+
+/** Best orders, and adding or removing a place on the Want to try list: one establishment by id. */
+export const bestOrdersSchema = establishmentIdSchema;
+export const wantToTrySchema = establishmentIdSchema;
+export const wantToTryListSchema = z.strictObject({});

@@ -5,6 +5,9 @@ import { MapModule } from '../map/map.module';
 import { SharedCacheService } from '../shared-cache/shared-cache.service';
 import { OfflinePlaceSearch, PLACE_SEARCH, type PlaceSearch } from './place-search';
 import { MapboxPlaceSearch } from './place-search.mapbox';
+import { PlaceListsController } from './place-lists.controller';
+import { PlaceListsRepository } from './place-lists.repository';
+import { PlaceListsService } from './place-lists.service';
 import { PlaceController } from './place.controller';
 import { PlaceRepository } from './place.repository';
 import { PlaceService } from './place.service';
@@ -22,8 +25,8 @@ const placeSearchProvider = {
 
 @Module({
   imports: [MapModule],
-  controllers: [PlaceController],
-  providers: [PlaceRepository, placeSearchProvider, PlaceService],
-  exports: [PlaceService, PlaceRepository],
+  controllers: [PlaceController, PlaceListsController],
+  providers: [PlaceRepository, placeSearchProvider, PlaceService, PlaceListsRepository, PlaceListsService],
+  exports: [PlaceService, PlaceRepository, PlaceListsService],
 })
 export class PlaceModule {}

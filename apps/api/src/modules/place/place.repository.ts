@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, between, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { PLACE_LIMITS } from '@siplog/contracts';
+import { MAP_KIND_BITS, MAP_KIND_NAME_WORDS, MAP_TOP_RATING_MIN, PLACE_LIMITS, type MapKindFilter } from '@siplog/contracts';
 import {
   establishments,
   isActiveUser,
@@ -79,6 +79,32 @@ const inPgBox = and(
   between(establishments.lat, P('south'), P('north')),
   between(establishments.lng, P('west'), P('east')),
 );
+
+/** The map's filters (issue 19): a kind, or none, and whether only 4.5+ places. */
+export interface PinFilter {
+  kind?: MapKindFilter;
+  top?: boolean;
+}
+
+/** A kind's places: at least a third of their reviews with drink details are of it (drink_mix), or their name says so. */
+function ofKind(kind: MapKindFilter): SQL {
+  const nameWords = MAP_KIND_NAME_WORDS[kind].map((word) => sql`(' ' || lower(${establishments.name})) like ${`% ${word}%`}`);
+  return sql`((${establishments.drinkMix} & ${sql.raw(String(MAP_KIND_BITS[kind]))}) <> 0 or ${sql.join(nameWords, sql` or `)})`;
+}
+
+/**
+ * The 4.5+ filter: places whose rating shows as MAP_TOP_RATING_MIN or more (one decimal, so from 4.45), in integers
+ * over the trigger-kept totals. `:top` is 0 or 1, so one statement serves both.
+ */
+const TOP_TWENTIETHS = Math.round((MAP_TOP_RATING_MIN - 0.05) * 20);
+const topRatedOrAll = sql`(${P('top')} = 0 or (${establishments.postCount} > 0 and ${establishments.ratingSum} * 20 >= ${sql.raw(String(TOP_TWENTIETHS))} * ${establishments.postCount}))`;
+
+/** The filter's condition, given the kind (the variant prepared for it). */
+function pinFilter(kind: MapKindFilter | 'any'): SQL {
+  return kind === 'any' ? topRatedOrAll : and(topRatedOrAll, ofKind(kind))!;
+}
+
+const PIN_FILTER_VARIANTS = ['any', 'coffee', 'tea', 'boba'] as const;
 
 /**
  * Above this many places in a box, ranking them all costs more than walking the most-reviewed index until
@@ -174,10 +200,16 @@ export class PlaceRepository {
     });
     const onPg = db.dialect === 'pg';
     this.creationLock = onPg ? db.statement(`select pg_advisory_xact_lock(hashtext('place.create'))`) : null;
-    this.inBoundsQuery = db.prepared('place.inBounds', (orm) =>
-      (onPg ? orm.select(pinColumns).from(establishments).where(inPgBox) : orm.select(pinColumns).from(establishmentsRtree).crossJoin(establishments).where(inBox))
-        .orderBy(desc(establishments.postCount), desc(establishments.id))
-        .limit(P('limit')),
+    // One statement per kind filter (the name words differ); the 4.5+ filter is a parameter of each.
+    this.inBoundsQuery = byVariant((kind) =>
+      db.prepared(`place.inBounds.${kind}`, (orm) =>
+        (onPg
+          ? orm.select(pinColumns).from(establishments).where(and(inPgBox, pinFilter(kind)))
+          : orm.select(pinColumns).from(establishmentsRtree).crossJoin(establishments).where(and(inBox, pinFilter(kind)))
+        )
+          .orderBy(desc(establishments.postCount), desc(establishments.id))
+          .limit(P('limit')),
+      ),
     );
     this.boxCountQuery = db.prepared('place.boxCount', (orm) =>
       orm
@@ -193,22 +225,27 @@ export class PlaceRepository {
     );
     // `+lat`, `+lng`: no index on them, so SQLite walks establishments_rank_idx (already in order) and stops at the cap;
     // PostgreSQL (no index on them either) walks it too, its betweens estimated from the columns' statistics.
-    this.denseBoundsQuery = db.prepared('place.denseBounds', (orm) =>
-      orm
-        .select(pinColumns)
-        .from(establishments)
-        .where(
-          onPg
-            ? and(between(establishments.lat, P('south'), P('north')), between(establishments.lng, P('west'), P('east')))
-            : and(
-                sql`+${establishments.lat} >= ${P('south')}`,
-                sql`+${establishments.lat} <= ${P('north')}`,
-                sql`+${establishments.lng} >= ${P('west')}`,
-                sql`+${establishments.lng} <= ${P('east')}`,
-              ),
-        )
-        .orderBy(desc(establishments.postCount), desc(establishments.id))
-        .limit(P('limit')),
+    this.denseBoundsQuery = byVariant((kind) =>
+      db.prepared(`place.denseBounds.${kind}`, (orm) =>
+        orm
+          .select(pinColumns)
+          .from(establishments)
+          .where(
+            and(
+              onPg
+                ? and(between(establishments.lat, P('south'), P('north')), between(establishments.lng, P('west'), P('east')))
+                : and(
+                    sql`+${establishments.lat} >= ${P('south')}`,
+                    sql`+${establishments.lat} <= ${P('north')}`,
+                    sql`+${establishments.lng} >= ${P('west')}`,
+                    sql`+${establishments.lng} <= ${P('east')}`,
+                  ),
+              pinFilter(kind),
+            ),
+          )
+          .orderBy(desc(establishments.postCount), desc(establishments.id))
+          .limit(P('limit')),
+      ),
     );
     this.nearQuery = db.prepared('place.near', (orm) =>
       onPg
@@ -307,10 +344,11 @@ export class PlaceRepository {
     return images;
   }
 
-  /** The most reviewed places in the box (newest first among equals), at most `limit`. */
-  async inBounds(box: Box, limit: number) {
+  /** The most reviewed places in the box (newest first among equals) that pass the filter, at most `limit`. */
+  async inBounds(box: Box, limit: number, filter: PinFilter = {}) {
     const inside = (await this.boxCountQuery.get({ ...box, probe: DENSE_BOX_PLACES }))?.value ?? 0;
-    return (inside < DENSE_BOX_PLACES ? this.inBoundsQuery : this.denseBoundsQuery).all({ ...box, limit });
+    const queries = inside < DENSE_BOX_PLACES ? this.inBoundsQuery : this.denseBoundsQuery;
+    return queries[filter.kind ?? 'any'].all({ ...box, limit, top: filter.top ? 1 : 0 });
   }
 
   /** Every place in the box, whole rows (callers keep boxes small: a few hundred metres to a few kilometres). */
@@ -379,6 +417,11 @@ export class PlaceRepository {
   async followerNames(id: number, hidden: readonly number[] = []): Promise<string[]> {
     return (await this.followerNamesQuery.all({ id })).filter((row) => !hidden.includes(row.id)).map((row) => row.username);
   }
+}
+
+/** One prepared statement per kind filter. */
+function byVariant<T>(prepare: (kind: (typeof PIN_FILTER_VARIANTS)[number]) => T): Record<(typeof PIN_FILTER_VARIANTS)[number], T> {
+  return Object.fromEntries(PIN_FILTER_VARIANTS.map((kind) => [kind, prepare(kind)])) as Record<(typeof PIN_FILTER_VARIANTS)[number], T>;
 }
 
 export type PinRow = Awaited<ReturnType<PlaceRepository['inBounds']>>[number];

@@ -1,5 +1,6 @@
 import {
   addPlaceSchema,
+  bestOrdersSchema,
   establishmentIdSchema,
   placeAreaSchema,
   placeByLocationSchema,
@@ -9,11 +10,14 @@ import {
   placeSearchSchema,
   placeSelectedSchema,
   suggestAddressSchema,
+  wantToTryListSchema,
+  wantToTrySchema,
 } from '@siplog/contracts';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import type { PlaceListsService } from './place-lists.service';
 import type { PlaceService } from './place.service';
 
-export function placeRouter(places: PlaceService) {
+export function placeRouter(places: PlaceService, lists: PlaceListsService) {
   return router({
     byId: publicProcedure.input(establishmentIdSchema).query(({ input }) => places.loadEstablishment(input.establishment_id)),
     byLocation: publicProcedure.input(placeByLocationSchema).query(({ input }) => places.loadByLocation(input.location)),
@@ -28,5 +32,9 @@ export function placeRouter(places: PlaceService) {
     add: authedProcedure.input(addPlaceSchema).mutation(({ ctx, input }) => places.add(ctx.actor, input)),
     suggestAddress: publicProcedure.input(suggestAddressSchema).query(({ input }) => places.suggestAddress(input)),
     area: publicProcedure.input(placeAreaSchema).query(({ input }) => places.area(input.location)),
+    bestOrders: publicProcedure.input(bestOrdersSchema).query(({ input }) => lists.bestOrders(input.establishment_id)),
+    wantToTry: authedProcedure.input(wantToTrySchema).mutation(({ ctx, input }) => lists.addWantToTry(ctx.actor, input.establishment_id)),
+    removeWantToTry: authedProcedure.input(wantToTrySchema).mutation(({ ctx, input }) => lists.removeWantToTry(ctx.actor, input.establishment_id)),
+    wantToTryList: authedProcedure.input(wantToTryListSchema).query(({ ctx }) => lists.wantToTryList(ctx.actor)),
   });
 }

@@ -142,7 +142,7 @@ export class PlaceService {
 
   /** Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed first, capped. */
   async inBounds(box: z.output<typeof placeInBoundsSchema>): Promise<{ places: PlacePin[]; truncated: boolean }> {
-    const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1);
+    const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1, { kind: box.kind, top: box.top });
     const truncated = rows.length > PLACE_LIMITS.boundsPinsMax;
     return { places: (truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows).map(pinOf), truncated };
   }
@@ -191,7 +191,9 @@ export class PlaceService {
     // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
     return this.create(provided, provided.place_id);
   }
-  private async require(id: number): Promise<EstablishmentRow> {
+
+  /** The place's row, or 404. */
+  async require(id: number): Promise<EstablishmentRow> {
     const row = await this.places.byId(id);
     if (!row) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.notFound);
     return row;
@@ -248,7 +250,7 @@ export class PlaceService {
    * The place page's shape for each row, with a fixed number of queries however many rows (feed, area).
    * Counts and rating are the trigger-kept totals, which count active people's reviews only (as pins do).
    */
-  private async viewsOf(rows: EstablishmentRow[]): Promise<Establishment[]> {
+  async viewsOf(rows: EstablishmentRow[]): Promise<Establishment[]> {
     const ids = rows.map((row) => row.id);
     const [images, followers] = await Promise.all([this.places.imagesOf(ids), this.places.followerCounts(ids)]);
     return rows.map((row) => ({

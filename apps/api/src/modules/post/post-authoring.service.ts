@@ -9,6 +9,7 @@ import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
+import { PlaceListsService } from '../place/place-lists.service';
 import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { PostService, type PostView } from './post.service';
@@ -49,6 +50,7 @@ export class PostAuthoringService {
     private readonly reader: PostService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
+    private readonly placeLists: PlaceListsService,
   ) {}
 
   /**
@@ -76,6 +78,7 @@ export class PostAuthoringService {
             .returning({ id: posts.id })
         )[0]!;
         await this.db.insert(postImages).values(names.map((fileName, position) => ({ postId: row.id, fileName, position })));
+        await this.placeLists.reviewed(actor.id, establishmentId);
         await this.notifications.reviewPosted(actor, row.id, establishmentId, data.review);
         return row.id;
       });

@@ -111,6 +111,8 @@ describe('own your data: export and account deletion', () => {
     await ok('/api/user/followuser', { targetusername: 'leaver' }, friend);
     await ok('/api/user/followuser', { targetusername: 'leaver' }, other);
     await ok('/api/place/followestablishment', { establishment_id: cafeId }, leaver);
+    await ok('/api/place/wanttotry', { establishment_id: barId }, leaver);
+    await ok('/api/post/updatepost', { postid: leaverCafe, order: 'Cortado', review: 'Cortado, said leaver', rating: 5, drink: { kind: 'cortado', milk: 'oat' } }, leaver);
     await ok('/api/place/followestablishment', { establishment_id: barId }, friend);
     await ok('/api/post/likepost', { postid: friendPost }, leaver);
     await ok('/api/post/likepost', { postid: leaverCafe }, friend);
@@ -145,10 +147,12 @@ describe('own your data: export and account deletion', () => {
 
       const entries = await unzip(bytes);
       expect([...entries.keys()].sort()).toEqual(
-        ['README.txt', 'comments.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
+        ['README.txt', 'comments.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
       );
       const readme = entries.get('README.txt')!.toString();
-      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'photos/']) expect(readme).toContain(name);
+      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'want-to-try.json', 'photos/']) {
+        expect(readme).toContain(name);
+      }
 
       expect(json(entries, 'profile.json')).toEqual({
         username: 'leaver',
@@ -174,6 +178,7 @@ describe('own your data: export and account deletion', () => {
           date: ISO,
           place: { name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: '', address: '1 Main St, Chicago, IL 60601' },
           order: 'Cortado',
+          drink: { kind: 'cortado', milk: 'oat', temperature: null, sweetness: null, toppings: [] },
           review: 'Cortado, said leaver',
           rating: 5,
           likes: 1,
@@ -185,6 +190,7 @@ describe('own your data: export and account deletion', () => {
           date: ISO,
           place: { name: 'Tea Bar', street: '', city: 'Chicago', state: '', zip: '', country: '', address: 'Chicago' },
           order: 'Oolong',
+          drink: null,
           review: 'Oolong, said leaver',
           rating: 2,
           likes: 0,
@@ -194,6 +200,9 @@ describe('own your data: export and account deletion', () => {
       ]);
       expect(json(entries, 'comments.json')).toEqual([
         { comment_id: expect.any(Number), review_id: friendPost, review_by: 'friendly', place: 'Own Cafe', comment: 'Agreed, @friendly', date: ISO },
+      ]);
+      expect(json(entries, 'want-to-try.json')).toEqual([
+        { name: 'Tea Bar', street: '', city: 'Chicago', state: '', zip: '', country: '', address: 'Chicago', since: ISO },
       ]);
       expect(json(entries, 'likes.json')).toEqual([{ review_id: friendPost, review_by: 'friendly', place: 'Own Cafe', liked_at: ISO }]);
       expect(json(entries, 'following.json')).toEqual({
