@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -71,9 +72,71 @@ function routePreloads(): Plugin[] {
   return [planPreloads, writePreloads];
 }
 
+type PrecacheEntries = { url: string; revision: string | null; size: number }[];
+
+/**
+ * The worker's offline page is '/' as the server sends it (index.html with the home screen's preloads, and headers
+ * whose Content-Security-Policy allows the page's inline scripts by hash), not the bare index.html file: so the
+ * precache list names '/', revised whenever index.html or route-preloads.json (what the server builds it from) change.
+ */
+function shellAsServed(entries: PrecacheEntries): { manifest: PrecacheEntries; warnings: string[] } {
+  const index = entries.find((entry) => entry.url === 'index.html');
+  const preloads = entries.find((entry) => entry.url === 'route-preloads.json');
+  if (!index || !preloads) throw new Error('precache: index.html or route-preloads.json is missing');
+  const shell = { url: '/', revision: `${index.revision}-${preloads.revision}`, size: index.size };
+  return { manifest: [shell, ...entries.filter((entry) => entry !== index && entry !== preloads)], warnings: [] };
+}
+
+/**
+ * The installable, offline-friendly app (issue 19): the web app manifest (linked from index.html by the plugin) and
+ * the service worker src/sw/sw.ts, built to /sw.js with the list of files to precache. The page registers it itself,
+ * after load and from a lazy chunk (src/pwa/register.ts), so the plugin injects no registration script.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      name: 'Siplog',
+      short_name: 'Siplog',
+      description: 'Find and review coffee, tea and boba places near you.',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // The brand colour (the header's) and the page background of the light theme (styles/global.css).
+      theme_color: '#b4602a',
+      background_color: '#f7efe6',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // One classic script, no source map named in it (the build's maps are served only on request).
+      rollupFormat: 'iife',
+      sourcemap: false,
+      // The shell: the page, every screen's scripts and stylesheets, MapLibre (the default map engine) and its worker,
+      // the icons (the manifest's are added by the plugin). Not the Mapbox engine (only with MAPBOX_TOKEN, 1.9 MB) nor
+      // the operator's screen.
+      globPatterns: ['index.html', 'route-preloads.json', 'assets/*.{js,mjs,css}', 'logo.svg', 'favicon.svg'],
+      globIgnores: ['assets/mapbox-engine-*', 'assets/AdminPage-*'],
+      manifestTransforms: [shellAsServed],
+      // Hashed file names need no revision: Workbox keeps them until they leave the list.
+      dontCacheBustURLsMatching: /^assets\//,
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig({
   // Brotli and gzip copies of every text asset at build time, so the server sends them without compressing per request.
-  plugins: [react(), routePreloads(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  plugins: [react(), routePreloads(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }), installableApp()],
   resolve: {
     // The web app compiles the shared contracts from source, so dev edits show at once.
     alias: { '@siplog/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)) },

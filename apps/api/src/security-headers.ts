@@ -53,7 +53,10 @@ export function securityHeaders(config: AppConfig) {
         imgSrc: ["'self'", 'data:', 'blob:', ...mapboxHosts, ...styleHosts],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...mapboxHosts, ...styleHosts],
+        // The service worker (/sw.js) and MapLibre's worker (a blob: URL made from its script).
         workerSrc: ["'self'", 'blob:'],
+        // The web app manifest (/manifest.webmanifest): installing the app reads it.
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -16,7 +16,23 @@ function addBuildFiles(app: TestApp): void {
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), SOURCE_MAP);
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map.gz'), zlib.gzipSync(SOURCE_MAP));
   for (const file of ['robots.txt', 'favicon.ico', 'favicon.svg']) fs.copyFileSync(path.join(webPublic, file), path.join(dist, file));
+  // The installable app (issue 19): the icons are public files; the manifest and the worker are written by the build.
+  fs.cpSync(path.join(webPublic, 'icons'), path.join(dist, 'icons'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify(MANIFEST));
+  fs.writeFileSync(path.join(dist, 'sw.js'), SERVICE_WORKER);
 }
+
+const MANIFEST = {
+  name: 'Siplog',
+  start_url: '/',
+  display: 'standalone',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+const SERVICE_WORKER = "self.addEventListener('fetch', () => {});";
 
 describe('the page HTML links its screen chunks, so they load beside the entry', () => {
   let app: TestApp;
@@ -162,6 +178,41 @@ describe('serving the web build (issue 11, findings 4 and 5)', () => {
     expect(rules).toContain('User-agent: *');
     for (const path of ['/api', '/trpc', '/admin', '/notifications', '/unsubscribe']) expect(rules).toContain(`Disallow: ${path}`);
     expect(rules).not.toContain('Disallow: /');
+  });
+
+  it('serves the web app manifest as application/manifest+json, and its icons as PNG images of their sizes', async () => {
+    const response = await fetch(`${app.baseUrl}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as typeof MANIFEST;
+    expect(manifest.start_url).toBe('/');
+    for (const icon of manifest.icons) {
+      const png = await fetch(app.baseUrl + icon.src);
+      expect([png.status, png.headers.get('content-type')], icon.src).toEqual([200, 'image/png']);
+      const bytes = Buffer.from(await png.arrayBuffer());
+      expect(bytes.subarray(0, 8).toString('hex'), icon.src).toBe('89504e470d0a1a0a');
+      // IHDR: width and height, big-endian, at bytes 16 and 20.
+      const [width] = icon.sizes.split('x').map(Number);
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], icon.src).toEqual([width, width]);
+    }
+  });
+
+  it('serves the service worker from the root, as JavaScript, asked again on every visit (never cached for long)', async () => {
+    const response = await fetch(`${app.baseUrl}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(SERVICE_WORKER);
+    // The hashed assets beside it are the ones cached for good.
+    expect((await fetch(`${app.baseUrl}/assets/app-abc123.js`)).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("lets this origin's workers and manifest in (worker-src, manifest-src), and no one else's", async () => {
+    for (const route of ['/', '/login', '/sw.js']) {
+      const policy = (await fetch(app.baseUrl + route)).headers.get('content-security-policy') ?? '';
+      expect(policy, route).toMatch(/(^|;)\s*worker-src 'self' blob:(;|$)/);
+      expect(policy, route).toMatch(/(^|;)\s*manifest-src 'self'(;|$)/);
+    }
   });
 
   it('serves a real favicon.ico (an icon directory with PNG images) and the SVG icon, never the app', async () => {

@@ -57,3 +57,11 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// The service worker that makes the app open offline (issue 19): production builds only, once the page has loaded,
+// from a chunk of its own, so the first load neither carries nor waits for it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()), {
+    once: true,
+  });
+}

@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type Operation } 
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@siplog/api';
 import { readSession } from '../features/session/session-storage';
+import { reachability } from './offline';
 
 /** React hooks over the API's tRPC router. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -33,14 +34,17 @@ function bearer(token: string | undefined): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** Every call notes whether the server answered: the app says when it is offline (lib/offline.ts). */
+const watchedFetch = reachability.watch((input, init) => fetch(input, init));
+
 /** The one client: the React provider uses it, and so does code outside components (the client log, Logout). */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
       // A call with its own token goes alone (one batch shares one Authorization header), as does an UNBATCHED one.
       condition: (op) => explicitToken(op) !== undefined || op.context[UNBATCHED_CONTEXT_KEY] === true,
-      true: httpLink({ url: '/trpc', headers: ({ op }) => bearer(explicitToken(op) ?? readSession()?.token) }),
-      false: httpBatchLink({ url: '/trpc', headers: () => bearer(readSession()?.token) }),
+      true: httpLink({ url: '/trpc', fetch: watchedFetch, headers: ({ op }) => bearer(explicitToken(op) ?? readSession()?.token) }),
+      false: httpBatchLink({ url: '/trpc', fetch: watchedFetch, headers: () => bearer(readSession()?.token) }),
     }),
   ],
 });

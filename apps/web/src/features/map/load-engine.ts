@@ -2,7 +2,7 @@ import { LIMITS } from '@siplog/contracts';
 // Only the built file's URL (a string), not the worker's code: fetched alongside the engine so MapLibre starts its worker at once.
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { logToServer } from '../../lib/client-log';
-import { trpcClient } from '../../lib/trpc';
+import { trpcClient, UNBATCHED } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
 import type { CreateMapEngine, MapConfig, MapMode } from './map-types';
 import { withRetries } from './retry';
@@ -88,7 +88,8 @@ let setup: Promise<MapSetup> | null = null;
  */
 export function loadMap(): Promise<MapSetup> {
   if (setup) return setup;
-  const started = withRetries(() => trpcClient.map.config.query(), 1)
+  // Alone, never batched: the service worker keeps its last answer by address, so the map draws offline too.
+  const started = withRetries(() => trpcClient.map.config.query(undefined, UNBATCHED), 1)
     .catch((error: unknown) => {
       logToServer('error', `Map config failed: ${errorMessage(error)}`);
       throw error;

@@ -1,3 +1,5 @@
+import { CACHE_NAMES } from '../../sw/offline-routes';
+
 /** The signed-in session, kept in browser storage under the key 'user' (spec §3 Session user). */
 export interface SessionUser {
   status: number;
@@ -34,8 +36,19 @@ export function sessionAfterPasswordChange(session: SessionUser, token: string):
 
 export function writeSession(session: SessionUser | null): void {
   if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  else localStorage.removeItem(SESSION_KEY);
+  else {
+    localStorage.removeItem(SESSION_KEY);
+    forgetSavedAnswers();
+  }
   window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/**
+ * Signing out drops the answers the service worker kept for offline use (src/sw/sw.ts), the signed-in person's
+ * Following feed among them: they are keyed by person already, but need not outlive the session on a shared browser.
+ */
+function forgetSavedAnswers(): void {
+  if (typeof caches !== 'undefined') caches.delete(CACHE_NAMES.data).catch(() => {});
 }
 
 /** Calls back when this tab or another one signs in or out. */

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { logToServer } from '../../../lib/client-log';
-import { trpc } from '../../../lib/trpc';
+import { trpc, UNBATCHED } from '../../../lib/trpc';
 import { describeFailure } from '../../../lib/trpc-errors';
 import { firstPageParam, nextPageParam, postsOf, type FeedPage, type FeedPageParam, type FeedPageSizes } from './feed-pages';
 
@@ -31,8 +31,12 @@ export function usePostsFeed(source: FeedSource, { first, next }: FeedPageSizes,
     queryKey,
     initialPageParam: firstPageParam(first),
     getNextPageParam: (last: FeedPage) => nextPageParam(last, next),
-    queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }): Promise<FeedPage> =>
-      source === 'recent' ? utils.client.post.recent.query(pageParam, { signal }) : utils.client.post.following.query(pageParam, { signal }),
+    queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }): Promise<FeedPage> => {
+      // The first page travels alone (not batched with the map's pins): its address is then the same on every visit,
+      // and the service worker keeps its last answer for offline use (src/sw/offline-routes.ts).
+      const options = { signal, ...(pageParam.cursor === null ? UNBATCHED : {}) };
+      return source === 'recent' ? utils.client.post.recent.query(pageParam, options) : utils.client.post.following.query(pageParam, options);
+    },
     staleTime: feed.staleTime,
     enabled,
   });
