@@ -35,7 +35,7 @@ describe.skipIf(DIALECT === 'pg')('place queries: the plans the design relies on
   });
 
   it('lets the R*Tree drive bounds and nearness queries, each candidate then read by primary key', () => {
-    for (const query of ['place.inBounds', 'place.near']) {
+    for (const query of ['place.inBounds.any', 'place.inBounds.boba', 'place.near']) {
       const plan = planOf(database, query);
       expect(plan[0], query).toMatch(/^SCAN \S+ VIRTUAL TABLE INDEX 2:/);
       expect(plan[1], query).toMatch(/^SEARCH \S+ USING INTEGER PRIMARY KEY/);
@@ -98,13 +98,18 @@ describe.skipIf(DIALECT !== 'pg')('place queries on PostgreSQL: the indexes that
   it('lets establishments_geo_idx drive bounds and nearness queries', async () => {
     // Each query's $n in order: the box's point corners, then the betweens (then the limit).
     const corners = [box.west, box.south, box.east, box.north, box.south, box.north, box.west, box.east];
-    expect(await planOf('place.inBounds', [...corners, 301])).toContain('establishments_geo_idx');
+    // Then the 4.5+ switch (and a kind's name words).
+    expect(await planOf('place.inBounds.any', [...corners, 0, 301])).toContain('establishments_geo_idx');
+    expect(await planOf('place.inBounds.boba', [...corners, 1, '% boba%', '% bubble%', '% pearl%', '% tapioca%', 301])).toContain('establishments_geo_idx');
     expect(await planOf('place.near', corners)).toContain('establishments_geo_idx');
     expect(await planOf('place.boxCount', [...corners, 2000])).toContain('establishments_geo_idx');
   });
 
   it('walks establishments_rank_idx for a dense box, already in order', async () => {
-    expect(await planOf('place.denseBounds', [box.south, box.north, box.west, box.east, 301])).toContain('Index Scan Backward using establishments_rank_idx');
+    expect(await planOf('place.denseBounds.any', [box.south, box.north, box.west, box.east, 0, 301])).toContain('Index Scan Backward using establishments_rank_idx');
+    expect(await planOf('place.denseBounds.tea', [box.south, box.north, box.west, box.east, 1, '% tea%', '% matcha%', '% chai%', 301])).toContain(
+      'Index Scan Backward using establishments_rank_idx',
+    );
   });
 
   it('finds text matches through establishments_search_idx', async () => {

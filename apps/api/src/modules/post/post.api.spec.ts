@@ -59,6 +59,7 @@ describe("a person's order lists (the My Log and profile carousels)", () => {
       est_zip: '78701',
       est_country: '',
       mentions: [],
+      drink: null,
     });
     expect((await app.post('/api/post/loadrecentordersforuser', { username: 'annorders', limit: 2 })).body.orders).toHaveLength(2);
   });

@@ -4,6 +4,7 @@ import { postImageUrl } from './images';
 import { ChevronIcon, CupIcon } from './icons';
 import { StarRating } from './StarRating';
 import type { PostSummary } from './types';
+import { DrinkChips } from '../drink/DrinkChips';
 
 interface OrdersCarouselProps {
   title: string;
@@ -34,6 +35,7 @@ function PostCard({ post, onOpen, subtitle, first }: { post: PostSummary; onOpen
         </span>
         <span className="post-card__text">
           <span className="post-card__order">{post.order}</span>
+          <DrinkChips drink={post.drink} className="post-card__drink" />
           <span className="post-card__place">{subtitle}</span>
           <StarRating rating={post.rating} size={14} />
         </span>

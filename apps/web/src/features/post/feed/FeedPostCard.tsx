@@ -2,6 +2,7 @@ import { displayPlaceName, formatPostDate, postPath } from '@siplog/contracts';
 import { CameraIcon, CupIcon } from '../../profile/icons';
 import { avatarUrlOf, postImageUrl } from '../../profile/images';
 import { StarRating } from '../../profile/StarRating';
+import { DrinkChips } from '../../drink/DrinkChips';
 import type { PostView } from '../types';
 import { isPlainClick } from './feed-pages';
 
@@ -45,6 +46,7 @@ export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: 
           </span>
           {post.est_city && <span className="feed-post__city">{post.est_city}</span>}
           <span className="feed-post__order">{post.order}</span>
+          <DrinkChips drink={post.drink} className="feed-post__drink" />
           <span className="feed-post__footer">
             <img className="feed-post__avatar" src={avatarUrlOf(post.username)} alt="" width={24} height={24} loading="lazy" />
             <span className="feed-post__author">@{post.username}</span>

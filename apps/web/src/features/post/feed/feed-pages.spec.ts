@@ -14,6 +14,7 @@ function post(id: number): PostView {
     order: `Order ${id}`,
     review: 'Good',
     rating: '4',
+    drink: null,
     likes: 0,
     images: [],
     est_street: '',

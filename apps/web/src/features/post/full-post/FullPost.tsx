@@ -7,6 +7,7 @@ import { CupIcon, PlaceIcon } from '../../profile/icons';
 import { postImageUrl } from '../../profile/images';
 import { ReportMenu } from '../../safety/ReportMenu';
 import { useSession } from '../../session/useSession';
+import { DrinkChips } from '../../drink/DrinkChips';
 import type { PostView } from '../types';
 import { DeletePostButton } from './DeletePostButton';
 import { PostActions } from './PostActions';
@@ -115,6 +116,7 @@ export function FullPost({ post, headingId: givenHeadingId, headingLevel = 2, on
             <Heading id={headingId} className="full-post__order">
               {post.order}
             </Heading>
+            <DrinkChips drink={post.drink} className="full-post__drink" />
             {post.review && (
               <p className="full-post__review">
                 <MentionText text={post.review} mentions={post.mentions} />

@@ -1,13 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, updatePostSchema } from '@siplog/contracts';
+import { LIMITS, updatePostSchema, type Drink } from '@siplog/contracts';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
 import { StarIcon } from '../../profile/icons';
+import { DrinkPicker } from '../../drink/DrinkPicker';
 import type { PostView } from '../types';
 import { usePostCache } from './usePostCache';
 
-const editSchema = updatePostSchema.pick({ order: true, review: true, rating: true });
+const editSchema = updatePostSchema.pick({ order: true, review: true, rating: true, drink: true });
 type Field = 'order' | 'review';
 
 /** Stars 1-5 as radio buttons: arrow keys move between them, as in any radio group. */
@@ -49,6 +50,7 @@ export function PostEditForm({ post, onDone }: { post: PostView; onDone: (messag
   const [order, setOrder] = useState(post.order);
   const [review, setReview] = useState(post.review);
   const [rating, setRating] = useState(Number(post.rating) || LIMITS.ratingDefault);
+  const [drink, setDrink] = useState<Drink | null>(post.drink);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const sending = useRef(false);
   const ids = { order: useId(), review: useId(), orderError: useId(), reviewError: useId() };
@@ -56,7 +58,8 @@ export function PostEditForm({ post, onDone }: { post: PostView; onDone: (messag
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current) return;
-    const parsed = editSchema.safeParse({ order, review, rating });
+    // The drink is always sent: null removes details the author cleared.
+    const parsed = editSchema.safeParse({ order, review, rating, drink });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -99,6 +102,7 @@ export function PostEditForm({ post, onDone }: { post: PostView; onDone: (messag
         onChange={(event) => setOrder(event.target.value)}
       />
       {fieldError('order')}
+      <DrinkPicker value={drink} onChange={setDrink} />
       <label htmlFor={ids.review}>Review</label>
       <textarea
         id={ids.review}

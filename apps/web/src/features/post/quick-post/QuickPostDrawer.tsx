@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS } from '@siplog/contracts';
+import { LIMITS, type Drink } from '@siplog/contracts';
 import { useModalDialog } from '../../../components/dialog/useModalDialog';
 import { CloseIcon } from '../../profile/icons';
+import { DrinkPicker } from '../../drink/DrinkPicker';
 import { LocationPicker } from './LocationPicker';
 import { PhotoPicker, type PickedPhoto } from './PhotoPicker';
 import { acceptPickedFiles, checkQuickPost, fieldOfServerMessage, type QuickPostField, type QuickPostPlace } from './quick-post-form';
@@ -55,6 +56,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
   const [location, setLocation] = useState<QuickPostPlace | null>(initialPlace);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [order, setOrder] = useState('');
+  const [drink, setDrink] = useState<Drink | null>(null);
   const [review, setReview] = useState('');
   const [rating, setRating] = useState<number>(LIMITS.ratingDefault);
   const [error, setError] = useState<FieldError | null>(null);
@@ -115,7 +117,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
     event.preventDefault();
     if (uploading) return;
     const files = photos.map((photo) => photo.file);
-    const check = checkQuickPost({ email, location, order, review, rating, files });
+    const check = checkQuickPost({ email, location, order, review, rating, drink, files });
     if (!check.ok) {
       showError({ field: check.field, message: check.message });
       return;
@@ -129,7 +131,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
     }
   };
 
-  const dirty = location !== initialPlace || photos.length > 0 || order.trim() !== '' || review.trim() !== '';
+  const dirty = location !== initialPlace || photos.length > 0 || order.trim() !== '' || review.trim() !== '' || drink !== null;
   const invalid = (field: QuickPostField) => error?.field === field;
   const describedBy = (field: QuickPostField) => (invalid(field) ? errorId : undefined);
   const errorFor = (field: QuickPostField): ReactNode =>
@@ -229,6 +231,10 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
                 }}
               />
               {errorFor('order')}
+            </div>
+
+            <div className="quick-post__field">
+              <DrinkPicker idPrefix={id} value={drink} onChange={setDrink} />
             </div>
 
             <div className="quick-post__field">

@@ -5,6 +5,7 @@ import {
   POST_MESSAGES,
   REVIEW_MESSAGES,
   SERVER_MESSAGES,
+  type Drink,
   type PlaceSearchResult,
 } from '@siplog/contracts';
 import type { z } from 'zod';
@@ -35,6 +36,8 @@ export interface QuickPostDraft {
   order: string;
   review: string;
   rating: number;
+  /** Optional drink details (issue 19). */
+  drink?: Drink | null;
   files: readonly ImageFileLike[];
 }
 
@@ -86,6 +89,7 @@ export function checkQuickPost(draft: QuickPostDraft): QuickPostCheck {
     zip: location?.zip ?? '',
     state: location?.state ?? '',
     country: location?.country ?? '',
+    drink: draft.drink ?? null,
   });
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
