@@ -103,7 +103,9 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
 export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  // No service worker (issue 19): tests stub and count the page's requests (page.route, 'request' events), which a
+  // worker answering from its caches would hide. e2e/offline.e2e.ts opens its own contexts with the worker.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, serviceWorkers: 'block' });
   context.on('page', trackRequests);
   const page = await context.newPage();
   return { context, page };

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANN, registerPerson, seedPosts } from './fixtures';
-import { DESKTOP, launchBrowser, OpenedContexts, startApp, type RunningApp } from './harness';
+import { DESKTOP, launchBrowser, startApp, type RunningApp } from './harness';
 
 /** Issue 19: the installable app, its service worker, and what a repeat visit shows with the network cut. */
 
@@ -49,7 +49,14 @@ describe('the installable, offline-friendly app', () => {
   let app: RunningApp;
   let browser: Browser;
   let webDist: string;
-  const contexts = new OpenedContexts();
+  const contexts: BrowserContext[] = [];
+
+  /** A fresh browser profile with service workers on (the harness's pages have them off). */
+  async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport, serviceWorkers: 'allow' });
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  }
 
   beforeAll(async () => {
     // A copy of the web build: the update test writes a new build over it.
@@ -67,14 +74,14 @@ describe('the installable, offline-friendly app', () => {
     );
   });
   afterAll(async () => {
-    await contexts.closeAll();
+    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
     await app?.stop();
     if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   it('links a manifest Chromium accepts, with a 192, a 512 and a maskable icon served as PNG', async () => {
-    const { context, page } = await contexts.open(browser, app.baseUrl);
+    const { context, page } = await open();
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -103,7 +110,7 @@ describe('the installable, offline-friendly app', () => {
   });
 
   it('opens offline on the next visit: the app, the map and the last feed page, and says "You’re offline" for the rest', async () => {
-    const { context, page } = await contexts.open(browser, app.baseUrl, DESKTOP);
+    const { context, page } = await open(DESKTOP);
     await page.goto('/');
     await expect.poll(() => feedLinks(page).count(), { timeout: 15_000 }).toBe(ORDERS.length);
     expect(await controlledByWorker(page)).toBe(`${app.baseUrl}/sw.js`);
@@ -122,6 +129,11 @@ describe('the installable, offline-friendly app', () => {
     const cards = (await feedLinks(page).allInnerTexts()).join('\n');
     for (const order of ORDERS) expect(cards).toContain(order);
     await mapDrawn(page);
+    // Drawn from kept data: the style and tiles answered by the worker (the tiles of the first visit from the
+    // browser's HTTP cache, where they live for a year, kept by the worker on the way).
+    const kept = await cacheSizes(page);
+    expect(kept['siplog-map-style']).toBeGreaterThanOrEqual(1);
+    expect(kept['siplog-map-tiles']).toBeGreaterThan(0);
 
     // A screen whose data was never kept needs the server: the page opens, says it is offline, and shows no data.
     await page.goto('/user/annlee');
@@ -135,7 +147,7 @@ describe('the installable, offline-friendly app', () => {
   });
 
   it('keeps the server\'s own paths out of the shell: offline, /api/… fails as the network does, never with the app', async () => {
-    const { context, page } = await contexts.open(browser, app.baseUrl);
+    const { context, page } = await open();
     await page.goto('/');
     await controlledByWorker(page);
     await context.setOffline(true);
@@ -148,7 +160,7 @@ describe('the installable, offline-friendly app', () => {
   });
 
   it('a new build replaces the old worker: the next visit shows the new app at once, and offline after that too', async () => {
-    const { context, page } = await contexts.open(browser, app.baseUrl);
+    const { context, page } = await open();
     await page.goto('/');
     await controlledByWorker(page);
     const marker = () => page.locator('meta[name="siplog-build"]').getAttribute('content');
