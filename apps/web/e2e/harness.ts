@@ -102,10 +102,23 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
-export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export type ColorScheme = 'light' | 'dark';
+
+/**
+ * The system colour scheme pages are opened with: light unless E2E_COLOR_SCHEME=dark (the screenshot scripts take every
+ * screen in the dark theme so, issue 19).
+ */
+const COLOR_SCHEME: ColorScheme = process.env.E2E_COLOR_SCHEME === 'dark' ? 'dark' : 'light';
+
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = DESKTOP,
+  { colorScheme = COLOR_SCHEME }: { colorScheme?: ColorScheme } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   // No service worker (issue 19): tests stub and count the page's requests (page.route, 'request' events), which a
   // worker answering from its caches would hide. e2e/offline.e2e.ts opens its own contexts with the worker.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, colorScheme, serviceWorkers: 'block' });
   context.on('page', trackRequests);
   const page = await context.newPage();
   return { context, page };
@@ -152,8 +165,13 @@ export async function signInContext(context: BrowserContext, session: object | n
 export class OpenedContexts {
   private contexts: BrowserContext[] = [];
 
-  async open(browser: Browser, baseUrl: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-    const opened = await openPage(browser, baseUrl, viewport);
+  async open(
+    browser: Browser,
+    baseUrl: string,
+    viewport?: { width: number; height: number },
+    options?: { colorScheme?: ColorScheme },
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const opened = await openPage(browser, baseUrl, viewport, options);
     this.contexts.push(opened.context);
     return opened;
   }

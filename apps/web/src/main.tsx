@@ -7,6 +7,7 @@ import { App } from './App';
 import { MessageDialogProvider } from './components/dialog/MessageDialogProvider';
 import { readSession } from './features/session/session-storage';
 import { logToServer } from './lib/client-log';
+import { followTheme } from './lib/theme';
 import { trpc, trpcClient } from './lib/trpc';
 
 const queryClient = new QueryClient({
@@ -38,6 +39,8 @@ function seedQueries(client: QueryClient): void {
 // The data sent with the page is what a guest sees; someone signed in may see less (people they blocked are hidden
 // from them, issue 17), so their pages ask with their own token.
 if (!readSession()) seedQueries(queryClient);
+
+followTheme();
 
 window.addEventListener('unhandledrejection', (event) => logToServer('error', `Unhandled: ${String(event.reason)}`));
 

@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-/** The colour tokens of the :root rule in global.css, by name (`--sip-accent` → `#b4602a`). */
+const css = fs.readFileSync(new URL('./global.css', import.meta.url), 'utf8');
+
+/** The colour tokens of one rule of global.css, by name (`--sip-accent` → `#b4602a`). */
+function tokensOf(selector: RegExp): Record<string, string> {
+  const rule = new RegExp(`${selector.source}\\s*{([^}]*)}`).exec(css)?.[1] ?? '';
+  return Object.fromEntries([...rule.matchAll(/(--sip-[\w-]+)\s*:\s*(#[0-9a-f]{6})\s*;/gi)].map(([, name, value]) => [name, value.toLowerCase()]));
+}
+
+/** The light theme's tokens: the :root rule. */
 function rootTokens(): Record<string, string> {
-  const css = fs.readFileSync(new URL('./global.css', import.meta.url), 'utf8');
-  const root = /:root\s*{([^}]*)}/.exec(css)?.[1] ?? '';
-  return Object.fromEntries([...root.matchAll(/(--sip-[\w-]+)\s*:\s*(#[0-9a-f]{6})\s*;/gi)].map(([, name, value]) => [name, value.toLowerCase()]));
+  return tokensOf(/:root/);
+}
+
+/** The dark theme's tokens: the :root rule, re-coloured by :root[data-theme='dark']. */
+function darkTokens(): Record<string, string> {
+  return { ...rootTokens(), ...tokensOf(/:root\[data-theme='dark'\]/) };
 }
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
@@ -50,4 +61,49 @@ describe('colour contrast of the brand tokens (WCAG AA, normal text)', () => {
     // The colour issue 11 found: just under AA.
     expect(contrast('#ffffff', '#b5602a')).toBeLessThan(AA_TEXT);
   });
+});
+
+describe('colour contrast of both themes (WCAG AA, normal text; issue 19)', () => {
+  const themes = { light: rootTokens(), dark: darkTokens() };
+  const TEXT = ['--sip-ink', '--sip-ink-soft', '--sip-muted', '--sip-accent-strong', '--sip-danger', '--sip-success', '--sip-success-ink'];
+  const BACKGROUNDS = ['--sip-page', '--sip-surface', '--sip-card'];
+
+  it('the dark rule re-colours every colour token, and nothing else is left light', () => {
+    const light = rootTokens();
+    const dark = tokensOf(/:root\[data-theme='dark'\]/);
+    expect(Object.keys(dark).sort()).toEqual(Object.keys(light).sort());
+    for (const name of Object.keys(light)) expect(dark[name], name).not.toBe(light[name]);
+    // Dark means dark: the page is near black, the ink near white.
+    expect(luminance(dark['--sip-page'])).toBeLessThan(0.02);
+    expect(luminance(dark['--sip-ink'])).toBeGreaterThan(0.7);
+  });
+
+  for (const [theme, tokens] of Object.entries(themes)) {
+    it(`${theme}: text tokens on the page, surface and card backgrounds`, () => {
+      // --sip-accent is a fill in the light theme (3.97:1 on the page, used for large marks only); dark reads it as text too.
+      for (const text of theme === 'dark' ? [...TEXT, '--sip-accent'] : TEXT) {
+        for (const background of BACKGROUNDS) {
+          expect(contrast(tokens[text], tokens[background]), `${text} on ${background}`).toBeGreaterThanOrEqual(AA_TEXT);
+        }
+      }
+    });
+
+    it(`${theme}: text on the soft fills (hover, chips, notices)`, () => {
+      for (const text of ['--sip-ink', '--sip-ink-soft', '--sip-muted', '--sip-accent-strong']) {
+        for (const background of ['--sip-accent-soft', '--sip-subtle']) {
+          // The light theme's muted text on its soft fills is a known 4.25-4.4 (issue 11 kept it for secondary text).
+          if (theme === 'light' && text === '--sip-muted') continue;
+          expect(contrast(tokens[text], tokens[background]), `${text} on ${background}`).toBeGreaterThanOrEqual(AA_TEXT);
+        }
+      }
+      expect(contrast(tokens['--sip-danger'], tokens['--sip-danger-soft'])).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(contrast(tokens['--sip-success-ink'], tokens['--sip-success-soft'])).toBeGreaterThanOrEqual(AA_TEXT);
+    });
+
+    it(`${theme}: --sip-on-accent on every fill that carries it`, () => {
+      for (const fill of ['--sip-accent', '--sip-accent-strong', '--sip-danger', '--sip-success-fill']) {
+        expect(contrast(tokens['--sip-on-accent'], tokens[fill]), `on ${fill}`).toBeGreaterThanOrEqual(AA_TEXT);
+      }
+    });
+  }
 });

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useSession } from '../../features/session/useSession';
 import { useLogout } from '../../features/session/useLogout';
+import { ThemeMenu } from './ThemeMenu';
 import './header.css';
 
 /** Closes the folded menu on Escape (focus goes back to its button) and on a press outside the header. */
@@ -67,12 +68,15 @@ export function Header() {
       >
         <span className="site-header__bars" aria-hidden="true" />
       </button>
-      {/* Any choice in the folded menu (a link, even to the page already shown, or Logout) closes it. */}
+      {/* Any choice in the folded menu (a link, even to the page already shown, or Logout) closes it; the Theme menu
+          stays open in it, so the new theme shows behind it. */}
       <nav
         id="site-menu"
         className={`site-header__menu${menuOpen ? ' is-open' : ''}`}
         aria-label="Main"
-        onClick={close}
+        onClick={(event) => {
+          if (!(event.target instanceof Element && event.target.closest('.theme-menu'))) close();
+        }}
       >
         {session && <span className="site-header__greeting">Hi {session.first_name}</span>}
         <NavLink to="/" end>
@@ -93,6 +97,7 @@ export function Header() {
             </NavLink>
           </>
         )}
+        <ThemeMenu />
       </nav>
     </header>
   );

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { menuKeyAction, openingFocus, placeMenu } from './menu-keys';
 import './more-menu.css';
 
@@ -7,6 +7,8 @@ export interface MoreMenuItem {
   onSelect: () => void;
   /** Hard to undo (Block): shown in the danger colour. */
   danger?: boolean;
+  /** One of a set of choices (the theme): the items are radio items, this one ticked when true. */
+  checked?: boolean;
 }
 
 interface MoreMenuProps {
@@ -15,6 +17,8 @@ interface MoreMenuProps {
   items: MoreMenuItem[];
   size?: 'small' | 'regular';
   className?: string;
+  /** What the button shows instead of the '…' icon, and its class instead of the icon button's. */
+  button?: { content: ReactNode; className: string };
 }
 
 function DotsIcon() {
@@ -34,7 +38,7 @@ function DotsIcon() {
  * while the page scrolls. Choosing an item closes the menu and puts the focus on the button before the item runs, so
  * a dialog the item opens gives the focus back there when it closes.
  */
-export function MoreMenu({ label, items, size = 'regular', className }: MoreMenuProps) {
+export function MoreMenu({ label, items, size = 'regular', className, button }: MoreMenuProps) {
   // The item to focus when the menu opens, or null while closed.
   const [openAt, setOpenAt] = useState<number | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -109,7 +113,7 @@ export function MoreMenu({ label, items, size = 'regular', className }: MoreMenu
         ref={buttonRef}
         id={buttonId}
         type="button"
-        className={`icon-button icon-button--ghost more-menu__button${size === 'small' ? ' icon-button--small' : ''}`}
+        className={button ? `${button.className} more-menu__button` : `icon-button icon-button--ghost more-menu__button${size === 'small' ? ' icon-button--small' : ''}`}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -117,7 +121,7 @@ export function MoreMenu({ label, items, size = 'regular', className }: MoreMenu
         onKeyDown={onButtonKeyDown}
         onClick={() => (open ? close(false) : setOpenAt(0))}
       >
-        <DotsIcon />
+        {button ? button.content : <DotsIcon />}
       </button>
       {open && (
         <div
@@ -141,7 +145,8 @@ export function MoreMenu({ label, items, size = 'regular', className }: MoreMenu
                 itemRefs.current[index] = element;
               }}
               type="button"
-              role="menuitem"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.checked}
               tabIndex={-1}
               className={`more-menu__item${item.danger ? ' more-menu__item--danger' : ''}`}
               onClick={() => {

@@ -1,7 +1,9 @@
 import { LIMITS } from '@siplog/contracts';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { logToServer } from '../../lib/client-log';
+import { useTheme } from '../../lib/theme';
 import type { Bounds, LatLng, MapPin, ScreenPoint } from './map-types';
+import { readPinColors } from './pin-colors';
 import { useMapEngine, type MapStatus, type MapViewEvents } from './useMapEngine';
 import { boundsAround } from './view-bounds';
 import './map.css';
@@ -112,6 +114,9 @@ export function MapView({
   useEffect(() => onStatusChange(status), [status, onStatusChange]);
   useEffect(() => engine?.setPins(pins), [engine, pins]);
   useEffect(() => engine?.setSelected(selectedId), [engine, selectedId]);
+  // The dark theme has a dark map (issue 19), switched live with the app's.
+  const { theme } = useTheme();
+  useEffect(() => engine?.setTheme(theme, readPinColors()), [engine, theme]);
 
   useImperativeHandle(
     ref,

@@ -1,5 +1,6 @@
 import { LIMITS } from '@siplog/contracts';
-import type { Bounds, MapEngine, MapEngineOptions, MapPin } from './map-types';
+import type { Theme } from '../../lib/theme';
+import type { Bounds, MapConfig, MapEngine, MapEngineOptions, MapPin, PinColors } from './map-types';
 
 /**
  * The calls MapView makes on an engine's map. mapbox-gl is MapLibre's origin and both maps have this
@@ -12,6 +13,8 @@ export interface GlMap {
   addSource(id: string, source: object): unknown;
   getSource(id: string): unknown;
   addLayer(layer: object): unknown;
+  setPaintProperty(layer: string, property: string, value: unknown): unknown;
+  setStyle(style: string, options: { diff: boolean }): unknown;
   queryRenderedFeatures(box: [[number, number], [number, number]], options: { layers: string[] }): GlFeature[];
   getCanvas(): HTMLCanvasElement;
   getBounds(): { getWest(): number; getSouth(): number; getEast(): number; getNorth(): number } | null;
@@ -80,7 +83,23 @@ function pinFeatures(pins: MapPin[]) {
   };
 }
 
-function addPinLayers(map: GlMap, { colors }: MapEngineOptions) {
+/** The style of a theme: the config's dark one in the dark theme where it names one, else its only one. */
+export function styleFor(config: MapConfig, theme: Theme): string {
+  return theme === 'dark' && config.darkStyleUrl ? config.darkStyleUrl : config.styleUrl;
+}
+
+/** The pin layers' colours, set again when the theme changes and the style stays. */
+function paintPins(map: GlMap, colors: PinColors) {
+  map.setPaintProperty(CLUSTERS, 'circle-color', colors.pin);
+  map.setPaintProperty(CLUSTERS, 'circle-stroke-color', colors.halo);
+  map.setPaintProperty(CLUSTER_COUNT, 'text-color', colors.clusterText);
+  map.setPaintProperty(PINS, 'circle-color', colors.pin);
+  map.setPaintProperty(PINS, 'circle-stroke-color', colors.halo);
+  map.setPaintProperty(SELECTED, 'circle-color', colors.pinSelected);
+  map.setPaintProperty(SELECTED, 'circle-stroke-color', colors.halo);
+}
+
+function addPinLayers(map: GlMap, colors: PinColors) {
   map.addSource(SOURCE, {
     type: 'geojson',
     data: pinFeatures([]),
@@ -178,10 +197,15 @@ function boundsOf(map: GlMap): Bounds {
 
 /**
  * Wires a freshly made engine map to MapView: pins, selection, hover, clicks and camera events. The first
- * view is reported once the style has loaded; pins given before that are drawn then.
+ * view is reported once the style has loaded; pins given before that are drawn then. `styleUrl` names the
+ * engine's style of a theme; a new theme with another style loads it, and the pins are drawn again on it.
  */
-export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
+export function adaptGlMap(map: GlMap, options: MapEngineOptions, styleUrl: (theme: Theme) => string): MapEngine {
   const { events } = options;
+  let colors = options.colors;
+  let shownStyle = styleUrl(options.theme);
+  /** The first view has loaded: a later style change draws the pins again on its own 'style.load'. */
+  let firstLoadDone = false;
   let pins = new Map<number, MapPin>();
   let pendingPins: MapPin[] = [];
   let selected: number | null = null;
@@ -246,6 +270,12 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
   }, FIRST_LOAD_TIMEOUT_MS);
   map.on('style.load', () => {
     styleReady = true;
+    // A new theme's style has replaced the old one, and the app's layers with it.
+    if (!firstLoadDone || loaded) return;
+    addPinLayers(map, colors);
+    loaded = true;
+    source()?.setData(pinFeatures([...pins.values()]));
+    applySelection();
   });
   map.on('error', (event: { error?: { message?: string }; sourceId?: string }) => {
     const message = event.error?.message ?? 'Map error';
@@ -260,8 +290,9 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
 
   map.on('load', () => {
     clearTimeout(firstLoadTimer);
-    addPinLayers(map, options);
+    addPinLayers(map, colors);
     loaded = true;
+    firstLoadDone = true;
     source()?.setData(pinFeatures(pendingPins));
     applySelection();
     reportView();
@@ -290,6 +321,19 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions): MapEngine {
     getZoom: () => map.getZoom(),
     project: (point) => map.project([point.lng, point.lat]),
     resize: () => map.resize(),
+    setTheme(theme, themeColors) {
+      colors = themeColors;
+      const next = styleUrl(theme);
+      if (next !== shownStyle) {
+        shownStyle = next;
+        // Until the new style is in, the pins are not drawn: no hover or click looks for them.
+        if (firstLoadDone) loaded = false;
+        hover(null);
+        map.setStyle(next, { diff: false });
+      } else if (loaded) {
+        paintPins(map, colors);
+      }
+    },
     remove: () => {
       clearTimeout(firstLoadTimer);
       map.remove();

@@ -1,6 +1,7 @@
 /** The engine-neutral words the map speaks: the page never sees MapLibre or Mapbox types. */
 import type { AppRouter } from '@siplog/api';
 import type { inferRouterOutputs } from '@trpc/server';
+import type { Theme } from '../../lib/theme';
 
 export interface LatLng {
   lat: number;
@@ -44,6 +45,8 @@ export interface MapEngine {
   getZoom(): number;
   project(point: LatLng): ScreenPoint;
   resize(): void;
+  /** The app's theme changed: the map takes that theme's style (where the config names one) and pin colours. */
+  setTheme(theme: Theme, colors: PinColors): void;
   remove(): void;
 }
 
@@ -70,6 +73,8 @@ export interface MapEngineOptions {
   center: LatLng;
   zoom: number;
   minZoom: number;
+  /** The app's theme when the map is made: the dark theme draws config.darkStyleUrl where there is one. */
+  theme: Theme;
   /** The brand colours the app draws its pins in, read from the design tokens. */
   colors: PinColors;
   events: MapEngineEvents;

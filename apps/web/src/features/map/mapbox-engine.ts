@@ -1,13 +1,13 @@
 /** mapbox-gl with a Mapbox style, when the server has a MAPBOX_TOKEN; a lazy chunk of its own. */
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
-import { adaptGlMap, type GlMap } from './gl-adapter';
+import { adaptGlMap, styleFor, type GlMap } from './gl-adapter';
 import type { CreateMapEngine } from './map-types';
 
 export const createMapEngine: CreateMapEngine = async (options) => {
   const map = new mapboxgl.Map({
     container: options.container,
-    style: options.config.styleUrl,
+    style: styleFor(options.config, options.theme),
     accessToken: options.config.accessToken,
     center: [options.center.lng, options.center.lat],
     zoom: options.zoom,
@@ -19,5 +19,5 @@ export const createMapEngine: CreateMapEngine = async (options) => {
   map.touchZoomRotate.disableRotation();
   map.addControl(new mapboxgl.AttributionControl({ compact: true }));
   map.addControl(new mapboxgl.NavigationControl({ showCompass: false }), 'bottom-right');
-  return adaptGlMap(map as unknown as GlMap, options);
+  return adaptGlMap(map as unknown as GlMap, options, (theme) => styleFor(options.config, theme));
 };

@@ -3,7 +3,8 @@ import { addProtocol, Map as MapLibreMap, NavigationControl, setWorkerUrl } from
 // MapLibre 6 finds its worker beside its own module, which a bundle moves: name the built file instead.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { adaptGlMap } from './gl-adapter';
+import type { Theme } from '../../lib/theme';
+import { adaptGlMap, styleFor } from './gl-adapter';
 import type { CreateMapEngine } from './map-types';
 import { isSoftwareWebGL } from './webgl';
 
@@ -18,12 +19,13 @@ async function registerPmtiles() {
 }
 
 export const createMapEngine: CreateMapEngine = async (options) => {
+  const styleUrl = (theme: Theme) => new URL(styleFor(options.config, theme), window.location.href).href;
   // Before the first map: MapLibre starts its worker pool then.
   setWorkerUrl(options.workerUrl ?? workerUrl);
   if (options.config.mode === 'style') await registerPmtiles();
   const map = new MapLibreMap({
     container: options.container,
-    style: new URL(options.config.styleUrl, window.location.href).href,
+    style: styleUrl(options.theme),
     center: [options.center.lng, options.center.lat],
     zoom: options.zoom,
     minZoom: options.minZoom,
@@ -37,5 +39,5 @@ export const createMapEngine: CreateMapEngine = async (options) => {
   });
   map.touchZoomRotate.disableRotation();
   map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-  return adaptGlMap(map, options);
+  return adaptGlMap(map, options, styleUrl);
 };

@@ -1,13 +1,13 @@
 import type { PinColors } from './map-types';
 
-/** The pins wear the brand's tokens (styles/global.css), read once the stylesheet is in place. */
+/** The pins wear the brand's tokens (styles/global.css) of the theme shown, read once the stylesheet is in place. */
 export function readPinColors(): PinColors {
   const tokens = getComputedStyle(document.documentElement);
   const token = (name: string, fallback: string) => tokens.getPropertyValue(name).trim() || fallback;
   return {
     pin: token('--sip-accent', '#b4602a'),
     pinSelected: token('--sip-accent-strong', '#944817'),
-    halo: '#ffffff',
-    clusterText: '#ffffff',
+    halo: token('--sip-card', '#ffffff'),
+    clusterText: token('--sip-on-accent', '#ffffff'),
   };
 }

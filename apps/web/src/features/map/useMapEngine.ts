@@ -54,6 +54,8 @@ export function useMapEngine({ container, initialCenter, initialZoom, minZoom, e
           center: opening.current.center,
           zoom: opening.current.zoom,
           minZoom,
+          // The theme shown now; a later change reaches the map through MapView's setTheme.
+          theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light',
           colors: readPinColors(),
           // The engine keeps these callbacks for its lifetime; they read the caller's latest ones.
           events: {
