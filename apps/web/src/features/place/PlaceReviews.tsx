@@ -7,6 +7,7 @@ import { CupIcon, PlaceIcon } from '../profile/icons';
 import { OrdersCarousel } from '../profile/OrdersCarousel';
 import type { PostSummary } from '../profile/types';
 import { directionsUrl } from './place-format';
+import { useChosenBestOrder } from './BestOrders';
 import { PostReviewButton } from './PostReviewButton';
 import type { Establishment } from './types';
 
@@ -31,21 +32,24 @@ function NoReviews({ place }: { place: Establishment }) {
 }
 
 /** 'Recent Reviews': the place's posts, newest first, as post cards that open the post (spec §2 Establishment page). */
-export function PlaceReviews({ place }: { place: Establishment }) {
+export function PlaceReviews({ place, chosenBest = null }: { place: Establishment; chosenBest?: number | null }) {
   const [openPost, setOpenPost] = useState<PostSummary | null>(null);
   const reviews = trpc.post.byEstablishment.useQuery({ establishment_id: place.establishment_id }, { retry: false });
+  const bestOrder = useChosenBestOrder(place.establishment_id, chosenBest);
   useEffect(() => {
     // Spec §8: a failed posts load is logged; the page shows its empty state.
     if (reviews.error) logToServer('error', `Reviews of place ${place.establishment_id} failed: ${reviews.error.message}`);
   }, [reviews.error, place.establishment_id]);
 
-  const posts = reviews.data?.posts;
-  if (!reviews.isLoading && (posts?.length ?? 0) === 0) return <NoReviews place={place} />;
+  const allPosts = reviews.data?.posts;
+  if (!reviews.isLoading && (allPosts?.length ?? 0) === 0) return <NoReviews place={place} />;
+  // A best order chosen above narrows the list to its reviews.
+  const posts = bestOrder ? allPosts?.filter((post) => bestOrder.postIds.has(post.post_id)) : allPosts;
 
   return (
     <div className="place-reviews">
       <OrdersCarousel
-        title="Recent Reviews"
+        title={bestOrder ? `Reviews: ${bestOrder.label}` : 'Recent Reviews'}
         orders={posts}
         loading={reviews.isLoading}
         failed={reviews.isError}

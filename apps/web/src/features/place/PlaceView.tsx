@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CupIcon, PlaceIcon } from '../profile/icons';
 import { postImageUrl } from '../profile/images';
 import { addressLine, directionsUrl, followersLabel, reviewCountLabel } from './place-format';
+import { WantToTryButton } from '../want-to-try/WantToTryButton';
+import { BEST_ORDER_PARAM, BestOrders } from './BestOrders';
 import { PlaceFollowButton } from './PlaceFollowButton';
 import { PlaceFollowersDialog } from './PlaceFollowersDialog';
 import { PlaceImages } from './PlaceImages';
@@ -29,6 +32,7 @@ function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFol
           </h1>
           <div className="place-hero__actions">
             <PlaceFollowButton establishmentId={place.establishment_id} name={place.name} />
+            <WantToTryButton establishmentId={place.establishment_id} name={place.name} size="small" />
             <PlaceShareButton name={place.name} slug={place.slug} />
           </div>
         </div>
@@ -60,11 +64,14 @@ function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFol
 export function PlaceView({ place }: { place: Establishment }) {
   useDocumentTitle(place.name);
   const [followersOpen, setFollowersOpen] = useState(false);
+  const chosenParam = Number(useSearchParams()[0].get(BEST_ORDER_PARAM));
+  const chosenBest = Number.isInteger(chosenParam) && chosenParam > 0 ? chosenParam : null;
   return (
     <div className="place-page">
       <PlaceHero place={place} onShowFollowers={() => setFollowersOpen(true)} />
       <PlaceImages images={place.images} name={place.name} />
-      <PlaceReviews place={place} />
+      <BestOrders establishmentId={place.establishment_id} chosen={chosenBest} />
+      <PlaceReviews place={place} chosenBest={chosenBest} />
       {followersOpen && <PlaceFollowersDialog establishmentId={place.establishment_id} onClose={() => setFollowersOpen(false)} />}
     </div>
   );

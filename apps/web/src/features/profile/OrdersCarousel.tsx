@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { LIMITS } from '@siplog/contracts';
+import type { ReactNode } from 'react';
+import { CardCarousel } from './CardCarousel';
 import { postImageUrl } from './images';
-import { ChevronIcon, CupIcon } from './icons';
+import { CupIcon } from './icons';
 import { StarRating } from './StarRating';
 import type { PostSummary } from './types';
 import { DrinkChips } from '../drink/DrinkChips';
@@ -44,96 +44,21 @@ function PostCard({ post, onOpen, subtitle, first }: { post: PostSummary; onOpen
   );
 }
 
-/**
- * A horizontal row of post cards with left and right arrows that scroll by 300 px (spec §9). The arrows
- * dim at either end; touch and trackpad scrolling work as usual.
- */
+/** A person's or a place's reviews as a row of post cards. */
 export function OrdersCarousel({ title, orders, loading, failed, emptyText, onOpen, subtitleOf, headerExtra }: OrdersCarouselProps) {
-  const headingId = useId();
-  const trackRef = useRef<HTMLUListElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: true });
-
-  const measure = useCallback(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    const start = track.scrollLeft <= 1;
-    const end = track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
-    setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
-  }, []);
-
-  const count = orders?.length ?? 0;
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(track);
-    return () => observer.disconnect();
-  }, [measure, count]);
-
-  const scroll = (direction: -1 | 1) => {
-    trackRef.current?.scrollBy({ left: direction * LIMITS.carouselScrollPx, behavior: 'smooth' });
-  };
-
-  const hasOrders = count > 0;
   return (
-    <section className="orders-carousel" aria-labelledby={headingId}>
-      <header className="orders-carousel__header">
-        <h2 id={headingId} className="orders-carousel__title">
-          {title}
-          {hasOrders && <span className="orders-carousel__count">{count}</span>}
-        </h2>
-        {(hasOrders || headerExtra) && (
-          <div className="orders-carousel__arrows">
-            {headerExtra}
-            {hasOrders && (
-              <>
-                <button
-                  type="button"
-                  className="icon-button"
-                  onClick={() => scroll(-1)}
-                  disabled={edges.start}
-                  aria-label={`Scroll ${title} left`}
-                >
-                  <ChevronIcon direction="left" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  onClick={() => scroll(1)}
-                  disabled={edges.end}
-                  aria-label={`Scroll ${title} right`}
-                >
-                  <ChevronIcon direction="right" />
-                </button>
-              </>
-            )}
-          </div>
-        )}
-      </header>
-      {loading ? (
-        <ul className="orders-carousel__track" aria-hidden="true">
-          {[0, 1, 2, 3].map((key) => (
-            <li key={key} className="post-card post-card--skeleton" />
-          ))}
-        </ul>
-      ) : hasOrders ? (
-        <ul ref={trackRef} className="orders-carousel__track" onScroll={measure} aria-label={title}>
-          {orders!.map((post, index) => (
-            <PostCard
-              key={post.post_id}
-              post={post}
-              onOpen={onOpen}
-              subtitle={subtitleOf ? subtitleOf(post) : post.establishment_name}
-              first={index < 3}
-            />
-          ))}
-        </ul>
-      ) : (
-        <div className="orders-carousel__empty">
-          <CupIcon width={28} height={28} />
-          <p>{failed ? 'These orders could not be loaded right now.' : emptyText}</p>
-        </div>
+    <CardCarousel
+      title={title}
+      items={orders}
+      loading={loading}
+      failed={failed}
+      emptyText={emptyText}
+      failedText="These orders could not be loaded right now."
+      keyOf={(post) => post.post_id}
+      renderItem={(post, first) => (
+        <PostCard post={post} onOpen={onOpen} subtitle={subtitleOf ? subtitleOf(post) : post.establishment_name} first={first} />
       )}
-    </section>
+      headerExtra={headerExtra}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_MAP_CENTER, LIMITS, type PlaceSearchResult } from '@siplog/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { startMapLoad } from '../../features/map/load-engine';
 import { MapView, type MapViewHandle } from '../../features/map/MapView';
 import type { LatLng } from '../../features/map/map-types';
@@ -15,6 +15,8 @@ import { describeFailure } from '../../lib/trpc-errors';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddPlaceForm } from './AddPlaceForm';
 import { HomePanel } from './HomePanel';
+import { MapFilterChips } from './MapFilterChips';
+import { mapFiltersOf, withMapFilters } from './map-filters';
 import { MapStatusBar } from './MapStatusBar';
 import { toMapPin, type PlaceSummary } from './place-pins';
 import { PlacePopup } from './PlacePopup';
@@ -45,7 +47,9 @@ export function HomePage() {
   const [adding, setAdding] = useState<Adding>({ step: 'off' });
   const [panelOpen, setPanelOpen] = useState(false);
   const [area, setArea] = useState<AreaLink | null>(null);
-  const places = usePlacesInView();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => mapFiltersOf(searchParams), [searchParams]);
+  const places = usePlacesInView(filters);
   const { loadAfterNextMove, load } = places;
   const utils = trpc.useUtils();
   const selectProviderPlace = trpc.place.select.useMutation();
@@ -168,6 +172,9 @@ export function HomePage() {
               <span className="home__add-label">Add a place</span>
             </button>
           )}
+        </div>
+        <div className="home__filters">
+          <MapFilterChips filters={filters} onChange={(next) => setSearchParams(withMapFilters(searchParams, next), { replace: true })} />
         </div>
         {!noMap && (
           <MapStatusBar

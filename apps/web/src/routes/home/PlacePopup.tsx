@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PlaceRating } from '../../features/place/PlaceRating';
 import { preloadQuickPostDrawer, useQuickPost } from '../../features/post/quick-post/quick-post-context';
 import { CloseIcon } from '../../features/profile/icons';
+import { WantToTryButton } from '../../features/want-to-try/WantToTryButton';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
@@ -68,6 +69,7 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
           Post
         </button>
       </div>
+      <WantToTryButton establishmentId={place.establishment_id} name={shown.name} size="small" />
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure, httpStatusOf } from '../../lib/trpc-errors';
 import type { PlacePin } from '@siplog/contracts';
+import { inBoundsFilter, type MapFilters } from './map-filters';
 
 const NO_PLACES: PlacePin[] = [];
 
@@ -13,14 +14,15 @@ const NO_PLACES: PlacePin[] = [];
  * The places of the area last loaded, and whether the map now shows another one ('Search this area').
  * The first view loads by itself (from the map's estimate while the map still loads, then its real view
  * if that differs), and so does the view after a move the page made (a search, the person's location);
- * after the person's own pans and zooms they choose when to load.
+ * after the person's own pans and zooms they choose when to load. The map's filters (kind, 4.5+) narrow every load.
  */
-export function usePlacesInView() {
+export function usePlacesInView(filters: MapFilters) {
   const [loaded, setLoaded] = useState<Bounds | null>(null);
   const [view, setView] = useState<Bounds | null>(null);
   const loadNextView = useRef(true);
 
-  const query = trpc.place.inBounds.useQuery(loaded ?? { west: 0, south: 0, east: 0, north: 0 }, {
+  // The filters apply to the area loaded: changing them reloads that area, not the one the map moved to since.
+  const query = trpc.place.inBounds.useQuery({ ...(loaded ?? { west: 0, south: 0, east: 0, north: 0 }), ...inBoundsFilter(filters) }, {
     enabled: loaded !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -10,6 +10,7 @@ import { ProfileOrders } from '../../features/profile/ProfileOrders';
 import { ProfileSkeleton } from '../../features/profile/ProfileStates';
 import type { OwnProfile } from '../../features/profile/types';
 import { useLogout } from '../../features/session/useLogout';
+import { WantToTryCarousel } from '../../features/want-to-try/WantToTryCarousel';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
@@ -109,6 +110,8 @@ function MyProfile({ profile }: { profile: OwnProfile }) {
       <QuickPostCallout />
 
       <ProfileOrders username={profile.username} isOwn />
+
+      <WantToTryCarousel />
 
       {openList && (
         <FollowListDialog

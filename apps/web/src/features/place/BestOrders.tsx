@@ -1,0 +1,64 @@
+import { useEffect, useId } from 'react';
+import { Link } from 'react-router';
+import { logToServer } from '../../lib/client-log';
+import { trpc } from '../../lib/trpc';
+import { describeFailure } from '../../lib/trpc-errors';
+import { PlaceRating } from './PlaceRating';
+import './best-orders.css';
+
+/** The search parameter that narrows Recent Reviews to one best order's reviews: its place in the list (1 = best). */
+export const BEST_ORDER_PARAM = 'best';
+
+/**
+ * 'Best orders here' (issue 19): the place's orders ranked by the server (a Bayesian average, so one 5-star review
+ * does not beat twenty at 4.8), each with its stars and count and a link that lists its reviews. Nothing below three
+ * reviews, or while it loads.
+ */
+export function BestOrders({ establishmentId, chosen }: { establishmentId: number; chosen: number | null }) {
+  const headingId = useId();
+  const best = trpc.place.bestOrders.useQuery({ establishment_id: establishmentId }, { retry: false });
+  useEffect(() => {
+    if (best.error) logToServer('error', describeFailure(`Best orders of place ${establishmentId} failed`, best.error));
+  }, [best.error, establishmentId]);
+  const orders = best.data?.orders ?? [];
+  if (orders.length === 0) return null;
+  return (
+    <section className="best-orders" aria-labelledby={headingId}>
+      <h2 id={headingId} className="best-orders__title">
+        Best orders here
+      </h2>
+      <ol className="best-orders__list">
+        {orders.map((order, index) => {
+          const rank = index + 1;
+          const current = chosen === rank;
+          return (
+            <li key={`${order.label}-${rank}`} className={`best-orders__item${current ? ' is-chosen' : ''}`}>
+              <span className="best-orders__rank" aria-hidden="true">
+                {rank}
+              </span>
+              <span className="best-orders__label">{order.label}</span>
+              <PlaceRating rating={order.rating} size="small" className="best-orders__rating" />
+              <Link
+                className="best-orders__link"
+                to={{ search: current ? '' : `?${BEST_ORDER_PARAM}=${rank}` }}
+                replace
+                preventScrollReset
+                aria-current={current ? 'true' : undefined}
+                aria-label={current ? `Show all reviews, not only ${order.label}` : `${order.count === 1 ? '1 review' : `${order.count} reviews`} of ${order.label}`}
+              >
+                {current ? 'Show all' : order.count === 1 ? '1 review' : `${order.count} reviews`}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The reviews behind the chosen best order, from the same (cached) answer; null when none is chosen. */
+export function useChosenBestOrder(establishmentId: number, chosen: number | null) {
+  const best = trpc.place.bestOrders.useQuery({ establishment_id: establishmentId }, { retry: false, enabled: chosen !== null });
+  const order = chosen === null ? undefined : best.data?.orders[chosen - 1];
+  return order ? { label: order.label, postIds: new Set(order.post_ids) } : null;
+}
