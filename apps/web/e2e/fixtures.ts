@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { drinkGroupOf, type Drink } from '@siplog/contracts';
 import { insertEstablishment, openDatabase, SqliteDatabase, type DB } from '@siplog/db';
 // The browser tests write straight into the running app's SQLite file.
 import { establishments, placeFollows, postImages, postLikes, posts, users } from '@siplog/db/dist/schema/sqlite';
@@ -216,6 +217,8 @@ export interface SeedPost {
   /** Minutes before now, so the newest-first order is predictable. */
   minutesAgo: number;
   likes?: number;
+  /** Drink details (issue 19), as the API stores them. */
+  drink?: Drink;
 }
 
 /** Opens the app's database beside the running API for `work`, and closes it again. */
@@ -271,6 +274,16 @@ export function seedPosts(dataDir: string, username: string, items: SeedPost[]):
           orderText: item.order,
           review: item.review,
           rating: item.rating,
+          ...(item.drink
+            ? {
+                drinkKind: item.drink.kind,
+                drinkGroup: drinkGroupOf(item.drink.kind),
+                drinkTemperature: item.drink.temperature,
+                drinkMilk: item.drink.milk,
+                drinkSweetness: item.drink.sweetness,
+                drinkToppings: item.drink.toppings.join(','),
+              }
+            : {}),
           createdAt: new Date(now - item.minutesAgo * 60_000),
         })
         .returning({ id: posts.id })

@@ -85,8 +85,14 @@ describe('checkQuickPost', () => {
         zip: place.zip,
         state: place.state,
         country: place.country,
+        drink: null,
       },
     });
+  });
+
+  it('sends the drink details in their stored form', () => {
+    const check = checkQuickPost({ ...valid, drink: { kind: 'taro', temperature: 'iced', milk: null, sweetness: 50, toppings: ['pudding', 'tapioca_pearls'] } });
+    expect(check.ok && check.data.drink).toEqual({ kind: 'taro', temperature: 'iced', milk: null, sweetness: 50, toppings: ['tapioca_pearls', 'pudding'] });
   });
 });
 
