@@ -8,6 +8,7 @@ import { refuseDeepJson } from './common/json-depth';
 import { applyHttpTimeouts } from './http-timeouts';
 import { createNestLogger } from './logging/logger';
 import { securityHeaders } from './security-headers';
+import { previewOrigin } from './share-preview';
 import { answerPublicReadsFromCache } from './modules/public-cache/public-cache.http';
 import { PublicCacheService } from './modules/public-cache/public-cache.service';
 import { mountTrpc } from './trpc/trpc.mount';
@@ -29,7 +30,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Express 5's default, said out loud: flat query strings, so `a[b][c]…` never builds nested objects.
   app.set('query parser', 'simple');
   applyHttpTimeouts(app.getHttpServer(), config.httpTimeouts);
-  answerPublicReadsFromCache(app.getHttpServer(), app.getHttpAdapter().getInstance(), app.get(PublicCacheService));
+  answerPublicReadsFromCache(app.getHttpServer(), app.getHttpAdapter().getInstance(), app.get(PublicCacheService), (host) => previewOrigin(config, host));
   app.use(securityHeaders(config));
   // Nest's types leave `verify` out (it uses it for rawBody, which this app does not turn on).
   const jsonOptions = { limit: JSON_BODY_LIMIT, verify: refuseDeepJson };

@@ -12,7 +12,8 @@ import { PostService } from './modules/post/post.service';
 import { UserService } from './modules/user/user.service';
 import { logReferredVisit } from './referred-visit';
 import { withInlineScripts } from './security-headers';
-import { pageDataHead, type PageServices } from './web-page-data';
+import { previewHead, previewOrigin, withPreviewTitle } from './share-preview';
+import { pageData, type PageData, type PageServices } from './web-page-data';
 import { pageHtmlCache, withHeadLinks } from './web-page-html';
 
 const API_PATHS = /^\/(api|trpc)(\/|$)/;
@@ -49,7 +50,8 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
   if (!fs.existsSync(indexFile)) return;
   const assetsDir = path.join(webDistDir, 'assets') + path.sep;
   // Read here rather than passed in: the app factory's call stays as it is.
-  const { serveSourceMaps } = app.get<AppConfig>(APP_CONFIG);
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const { serveSourceMaps } = config;
   const pageHtml = pageHtmlCache(webDistDir, indexFile);
   const services: PageServices = { users: app.get(UserService), places: app.get(PlaceService), posts: app.get(PostService) };
 
@@ -86,21 +88,25 @@ export function serveWebApp(app: NestExpressApplication, webDistDir: string, adm
     const isPage = page !== null;
     if (!isPage) res.status(404);
     else logReferredVisit(req.path, req.get('referer'), req.get('host'));
-    let head: string[] = [];
+    let data: PageData | null = null;
     try {
-      if (isPage) head = await pageDataHead(services, req.path);
+      if (isPage) data = await pageData(services, req.path);
     } catch (error) {
       next(error);
       return;
     }
+    // A review, place or person that is not there (or out of sight): the app's not-found page, 404, and no preview.
+    if (data?.missing) res.status(404);
+    const preview = data?.preview ?? null;
     const shell = pageHtml(page ?? '');
-    const html = withHeadLinks(shell, head);
+    const head = [...(preview ? previewHead(preview, previewOrigin(config, req.get('host'))) : []), ...(data?.head ?? [])];
+    const html = withHeadLinks(preview ? withPreviewTitle(shell, preview) : shell, head);
     // The build's own inline scripts (the theme before the first paint) run, allowed by hash; the hashes come from the
     // build's HTML, never from the page's data, so nothing a person wrote could ever be allowed to run.
     const policy = res.getHeader('Content-Security-Policy');
     if (typeof policy === 'string') res.setHeader('Content-Security-Policy', withInlineScripts(policy, shell));
     res.setHeader('ETag', `"${crypto.createHash('sha1').update(html).digest('base64url')}"`);
-    if (isPage && req.fresh) {
+    if (isPage && !data?.missing && req.fresh) {
       res.status(304).end();
       return;
     }

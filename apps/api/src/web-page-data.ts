@@ -1,10 +1,17 @@
-import { establishmentIdSchema, LIMITS, loadPublicProfileSchema } from '@siplog/contracts';
+import { Logger } from '@nestjs/common';
+import { LIMITS, loadPublicProfileSchema, placeByLocationSchema, placeLocationPath } from '@siplog/contracts';
+import { AppError } from './common/app-error';
 import type { PlaceService } from './modules/place/place.service';
 import type { PostService } from './modules/post/post.service';
 import type { UserService } from './modules/user/user.service';
+import { personPreview, placePreview, reviewPreview, type SharePreview } from './share-preview';
 
 const PROFILE_PATH = /^\/user\/([^/]+)\/?$/;
 const PLACE_PATH = /^\/view\/(\d{1,15})\/?$/;
+const PLACE_LOCATION_PATH = /^\/view\/location\/([^/]+)\/?$/;
+const POST_PATH = /^\/post\/([^/]+)\/?$/;
+/** The largest id a row can have (ids are 32-bit integers on PostgreSQL): a larger one names nothing. */
+const MAX_ID = 2 ** 31 - 1;
 
 export interface PageServices {
   users: UserService;
@@ -19,42 +26,95 @@ interface SeededQuery {
   data: unknown;
 }
 
+/** What a page of one review, place or person is made of; null when it names none that is there. */
+interface PageRead {
+  seeded: SeededQuery[];
+  preview: SharePreview | null;
+}
+
+const NO_DATA: PageRead = { seeded: [], preview: null };
+
+/** Control characters (NUL among them, which PostgreSQL refuses in any text) are in no username, slug or place_id. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** A name as a page's path gives it, decoded; null when it cannot name anything. */
+function nameOf(segment: string): string | null {
+  const name = decodeURIComponent(segment);
+  return CONTROL_CHARACTER.test(name) ? null : name;
+}
+
+/** An id as a page's path gives it: digits naming a row that may exist, else null (a page of nothing). */
+function idOf(segment: string): number | null {
+  if (!/^\d{1,10}$/.test(segment)) return null;
+  const id = Number(segment);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
 /**
  * The public data a profile or a place page shows first, answered with the HTML: the page renders it at once instead
  * of asking for it once its script has run (a round trip less on a slow phone; the page refreshes it in the
- * background as usual). Only viewer-independent public queries, with the inputs the page uses; nothing when the
- * page is unknown or missing (the page then asks and shows its own not-found state).
+ * background as usual). Only viewer-independent public queries, with the inputs the page uses. With it, the share
+ * preview of a review, a place or a person (share-preview.ts), made from the same reads. Null when the page names a
+ * review, place or person that is not there, or out of sight (a deactivated, suspended or deleted author): no preview,
+ * and the page answers 404 (the app shows its own not-found state).
  */
-async function seededQueries({ users, places, posts }: PageServices, pathname: string): Promise<SeededQuery[]> {
-  try {
-    const profile = PROFILE_PATH.exec(pathname);
-    if (profile) {
-      const { username } = loadPublicProfileSchema.parse({ username: decodeURIComponent(profile[1]).trim().toLowerCase() });
-      const orders = { username, limit: LIMITS.ordersCarouselLimit };
-      const [profileData, fiveStar, recent] = await Promise.all([
-        users.loadPublicProfile(username),
-        posts.fiveStarOrders(username, orders.limit),
-        posts.recentOrders(username, orders.limit),
-      ]);
-      return [
+async function readPage({ users, places, posts }: PageServices, pathname: string): Promise<PageRead | null> {
+  const profile = PROFILE_PATH.exec(pathname);
+  if (profile) {
+    const name = nameOf(profile[1]);
+    const parsed = loadPublicProfileSchema.safeParse({ username: name });
+    if (name === null || !parsed.success) return null;
+    const { username } = parsed.data;
+    const orders = { username, limit: LIMITS.ordersCarouselLimit };
+    const [profileData, fiveStar, recent] = await Promise.all([
+      users.loadPublicProfile(username),
+      posts.fiveStarOrders(username, orders.limit),
+      posts.recentOrders(username, orders.limit),
+    ]);
+    return {
+      seeded: [
         { path: 'user.publicProfile', input: { username }, data: profileData },
         { path: 'post.fiveStarOrders', input: orders, data: fiveStar },
         { path: 'post.recentOrders', input: orders, data: recent },
-      ];
-    }
-    const place = PLACE_PATH.exec(pathname);
-    if (place) {
-      const input = establishmentIdSchema.parse({ establishment_id: Number(place[1]) });
-      const [placeData, reviews] = await Promise.all([places.loadEstablishment(input.establishment_id), posts.byEstablishment(input.establishment_id)]);
-      return [
+      ],
+      preview: personPreview(profileData.user),
+    };
+  }
+  const place = PLACE_PATH.exec(pathname);
+  if (place) {
+    const id = idOf(place[1]);
+    if (id === null) return null;
+    const input = { establishment_id: id };
+    const [placeData, reviews] = await Promise.all([places.loadEstablishment(input.establishment_id), posts.byEstablishment(input.establishment_id)]);
+    return {
+      seeded: [
         { path: 'place.byId', input, data: placeData },
         { path: 'post.byEstablishment', input, data: reviews },
-      ];
-    }
-  } catch {
-    // Not found or not valid: the page asks for itself.
+      ],
+      preview: placePreview(placeData.establishment, `/view/${id}`),
+    };
   }
-  return [];
+  const located = PLACE_LOCATION_PATH.exec(pathname);
+  if (located) {
+    const name = nameOf(located[1]);
+    const parsed = placeByLocationSchema.safeParse({ location: name });
+    if (name === null || !parsed.success) return null;
+    const { establishment } = await places.loadByLocation(parsed.data.location);
+    return { seeded: [], preview: placePreview(establishment, establishment.slug ? placeLocationPath(establishment.slug) : `/view/${establishment.establishment_id}`) };
+  }
+  const post = POST_PATH.exec(pathname);
+  if (post) {
+    const id = idOf(post[1]);
+    if (id === null) return null;
+    return { seeded: [], preview: reviewPreview((await posts.byId(id)).post) };
+  }
+  return NO_DATA;
+}
+
+/** Not there, or not a valid name of anything: a 404 page. */
+function isMissing(error: unknown): boolean {
+  return (error instanceof AppError && error.code === 'NOT_FOUND') || error instanceof URIError;
 }
 
 /** Photos of the first carousel (the page's largest content), so they load beside the script. */
@@ -73,13 +133,31 @@ function hasPhotos(data: unknown): boolean {
   return (list ?? []).some((post) => post.images.length > 0);
 }
 
+/** What a page's HTML carries besides the shell (see pageData). */
+export interface PageData {
+  /** The page names a review, place or person that is not there: answered 404, with no preview and no data. */
+  missing: boolean;
+  /** Preloads of its first photos and its public data (see readPage), as head elements. */
+  head: string[];
+  preview: SharePreview | null;
+}
+
+const logger = new Logger('WebPages');
+
 /**
- * What a public page's HTML carries besides the shell: preloads of its first photos and its public data (see
- * seededQueries), as head elements.
+ * What a public page's HTML carries besides the shell. A read that fails for another reason than a missing row is
+ * logged and the page goes without its data (the page then asks for itself, as it would have anyway).
  */
-export async function pageDataHead(services: PageServices, pathname: string): Promise<string[]> {
-  const seeded = await seededQueries(services, pathname);
-  return [...photoPreloads(seeded), ...seededDataElement(seeded)];
+export async function pageData(services: PageServices, pathname: string): Promise<PageData> {
+  let read: PageRead | null;
+  try {
+    read = await readPage(services, pathname);
+  } catch (error) {
+    if (!isMissing(error)) logger.warn(`Page data of ${pathname} not read: ${error instanceof Error ? error.message : String(error)}`);
+    read = isMissing(error) ? null : NO_DATA;
+  }
+  if (!read) return { missing: true, head: [], preview: null };
+  return { missing: false, head: [...photoPreloads(read.seeded), ...seededDataElement(read.seeded)], preview: read.preview };
 }
 
 /** JSON in a non-executed script element (the CSP allows it: it never runs); `<` is escaped so no text can close it. */

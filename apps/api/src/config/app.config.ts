@@ -45,8 +45,10 @@ export interface AppConfig {
   httpTimeouts: HttpTimeouts;
   /** PUBLIC_CACHE_MB in bytes: the cap on signed-out answers kept ready (0 turns the cache off); see public-cache.service.ts. */
   publicCacheBytes: number;
-  /** PUBLIC_URL: the site's address as people reach it, for links in e-mail (no trailing slash). */
+  /** PUBLIC_URL: the site's address as people reach it, for links in e-mail and share previews (no trailing slash). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: unset, publicUrl is http://localhost:{PORT} and share previews derive their address from a loopback Host only (share-preview.ts). */
+  publicUrlSet: boolean;
   /** NOTIFICATION_EMAIL=off: no notification e-mail at all (the site's bell and page still work). */
   notificationEmail: boolean;
 }
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     httpTimeouts: parseHttpTimeouts(env),
     publicCacheBytes: parsePublicCacheBytes(env.PUBLIC_CACHE_MB),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     notificationEmail: parseOnOff('NOTIFICATION_EMAIL', env.NOTIFICATION_EMAIL, true),
   };
 }

@@ -22,7 +22,13 @@ const CACHE_CONTROL = 'no-cache';
  * misses, the app answers it and the answer is kept on its way out (200s only). A request with an Authorization
  * header is never answered from, nor kept in, the cache: signed-in answers may differ per person.
  */
-export function answerPublicReadsFromCache(server: Server, app: RequestListener, cache: PublicCacheService): void {
+export function answerPublicReadsFromCache(
+  server: Server,
+  app: RequestListener,
+  cache: PublicCacheService,
+  /** The origin a page's share preview is made with for this Host (share-preview.ts previewOrigin): pages are kept per origin. */
+  pageOrigin: (host: string | undefined) => string | null = () => null,
+): void {
   if (!cache.enabled) return;
   server.removeListener('request', app);
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -38,8 +44,9 @@ export function answerPublicReadsFromCache(server: Server, app: RequestListener,
     const isTrpc = url.startsWith('/trpc/');
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page.
-    const key = isTrpc ? `GET ${url}` : `PAGE ${pathname}`;
+    // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page. Its share preview's URLs are
+    // PUBLIC_URL's, or (unset) a loopback Host's, so the origin is part of the key.
+    const key = isTrpc ? `GET ${url}` : `PAGE ${pageOrigin(req.headers.host) ?? ''} ${pathname}`;
     const kept = cache.get(key);
     if (kept) {
       if (!isTrpc) logReferredVisit(pathname, req.headers.referer, req.headers.host);

@@ -81,11 +81,20 @@ export function tagsOfRead(publicRead: PublicRead<z.ZodType> | undefined, input:
 
 const PROFILE_PAGE = /^\/user\/([^/]+)\/?$/;
 const PLACE_PAGE = /^\/view\/(\d{1,15})\/?$/;
+const PLACE_LOCATION_PAGE = /^\/view\/location\/[^/]+\/?$/;
+const POST_PAGE = /^\/post\/(\d{1,15})\/?$/;
 
-/** A page's HTML carries a profile's or a place's data (web-page-data.ts); every other page is the same shell. */
+/**
+ * A page's HTML carries a profile's or a place's data and the share preview of a review, a place or a person
+ * (web-page-data.ts); every other page is the same shell.
+ */
 export function tagsOfPage(pathname: string): string[] | null {
   const place = PLACE_PAGE.exec(pathname);
   if (place) return [placeTag(Number(place[1]))];
+  const post = POST_PAGE.exec(pathname);
+  if (post) return [postTag(Number(post[1]))];
+  // Found by slug, place_id or point: which place is not known before the read, so any place's change.
+  if (PLACE_LOCATION_PAGE.test(pathname)) return [ANY_PLACE];
   const person = PROFILE_PAGE.exec(pathname);
   if (!person) return [];
   try {
