@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANN, registerPerson, seedPosts } from './fixtures';
+import { ANN, registerPerson, seedPosts, type Session } from './fixtures';
 import { DESKTOP, launchBrowser, startApp, type RunningApp } from './harness';
 
 /** Issue 19: the installable app, its service worker, and what a repeat visit shows with the network cut. */
@@ -49,6 +49,7 @@ describe('the installable, offline-friendly app', () => {
   let app: RunningApp;
   let browser: Browser;
   let webDist: string;
+  let ann: Session;
   const contexts: BrowserContext[] = [];
 
   /** A fresh browser profile with service workers on (the harness's pages have them off). */
@@ -66,7 +67,7 @@ describe('the installable, offline-friendly app', () => {
     // update test below writes a new build under the running server.
     app = await startApp({ WEB_DIST_DIR: webDist, PUBLIC_CACHE_MB: '0' });
     browser = await launchBrowser();
-    await registerPerson(app.baseUrl, app.dataDir, ANN);
+    ann = await registerPerson(app.baseUrl, app.dataDir, ANN);
     await seedPosts(
       app.dataDir,
       ANN.username,
@@ -144,6 +145,27 @@ describe('the installable, offline-friendly app', () => {
     await page.goto('/user/annlee');
     await page.getByRole('heading', { name: /Ann Lee/ }).waitFor();
     await expect(banner(page).count()).resolves.toBe(0);
+  });
+
+  it("keeps a signed-in person's feed as theirs, never the token, and forgets it at sign-out", async () => {
+    const { page } = await open();
+    await page.goto('/contact');
+    await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), ann);
+    await page.goto('/');
+    await controlledByWorker(page);
+    const keptKeys = () =>
+      page.evaluate(async () => ((await caches.has('siplog-data')) ? (await (await caches.open('siplog-data')).keys()).map((request) => request.url) : []));
+    // Ann follows nobody: her Recent feed's first page, kept under her identity (a digest, not the token).
+    await expect.poll(async () => (await keptKeys()).filter((url) => url.includes('post.recent')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const url of await keptKeys()) {
+      const identity = new URL(url).searchParams.get('sw-identity');
+      expect(url).not.toContain(ann.token);
+      if (url.includes('post.')) expect(identity).toMatch(/^[0-9a-f]{16}$/);
+    }
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(keptKeys).toEqual([]);
   });
 
   it('keeps the server\'s own paths out of the shell: offline, /api/… fails as the network does, never with the app', async () => {
