@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../security-headers';
+import { previewOrigin } from '../share-preview';
 import { loadConfig } from './app.config';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-config-'));
@@ -69,5 +70,26 @@ describe('database settings', () => {
     }
     expect(message).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
     expect(message).not.toContain('hunter2');
+  });
+});
+
+describe('PUBLIC_URL and the share previews made from it', () => {
+  it('takes an http(s) address without its trailing slash, and refuses anything else at start-up', () => {
+    expect(configWith({ PUBLIC_URL: 'https://siplog.example/' })).toMatchObject({ publicUrl: 'https://siplog.example', publicUrlSet: true });
+    expect(configWith({ PUBLIC_URL: 'https://siplog.example/app/' }).publicUrl).toBe('https://siplog.example/app');
+    for (const bad of ['siplog.example', 'ftp://siplog.example', 'https://siplog.example/?a=1', 'https://siplog.example/#x', 'https://me:pw@siplog.example']) {
+      expect(() => configWith({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL|http\(s\) URL/);
+    }
+  });
+
+  it('unset: e-mail links go to localhost, and previews use only a loopback Host, never a forged one', () => {
+    const config = configWith({ PORT: '4100' });
+    expect(config).toMatchObject({ publicUrl: 'http://localhost:4100', publicUrlSet: false });
+    expect(previewOrigin(config, 'localhost:4100')).toBe('http://localhost:4100');
+    expect(previewOrigin(config, '127.0.0.1:4100')).toBe('http://127.0.0.1:4100');
+    expect(previewOrigin(config, '[::1]:4100')).toBe('http://[::1]:4100');
+    for (const host of ['evil.example', 'localhost.evil.example', '127.0.0.1.evil.example', 'localhost:4100/x', undefined]) expect(previewOrigin(config, host), String(host)).toBeNull();
+    // Set, it wins whatever the Host.
+    expect(previewOrigin(configWith({ PUBLIC_URL: 'https://siplog.example' }), 'evil.example')).toBe('https://siplog.example');
   });
 });
