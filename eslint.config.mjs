@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '.turbo/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '.turbo/**', '**/.e2e-dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -163,10 +163,24 @@ describe('drink details, best orders, map filters and Want to try', () => {
     await list.getByRole('link').first().click();
     await page.getByRole('heading', { name: BOBA.name, level: 1 }).waitFor();
 
-    // The map's place card says the same, and takes it off.
+    // On the map its pin is marked (the tooltip says so), and the place card says the same and takes it off.
     await page.goto('/');
-    await page.getByRole('button', { name: new RegExp(BOBA.name.replace('&', '\\&')) }).first().click();
+    await page.locator('.map-view__loading').waitFor({ state: 'detached' });
+    await page.locator('.places-list__item', { hasText: BOBA.name }).click();
     const popup = page.locator('.place-popup');
+    await popup.getByRole('heading', { name: BOBA.name }).waitFor();
+    await page.locator('.map-view:not([data-moving])').waitFor();
+    const anchor = await page.locator('.map-popup').evaluate((element) => {
+      const style = (element as HTMLElement).style;
+      return { x: parseFloat(style.getPropertyValue('--popup-x')), y: parseFloat(style.getPropertyValue('--popup-y')) };
+    });
+    const mapBox = (await page.locator('.map-view').boundingBox())!;
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await page.mouse.move(mapBox.x + anchor.x, mapBox.y + anchor.y);
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.innerText()).toContain('Want to try');
+    await page.mouse.click(mapBox.x + anchor.x, mapBox.y + anchor.y);
     const popupWant = popup.getByRole('button', { name: `Want to try ${BOBA.name}` });
     await eventually(() => popupWant.getAttribute('aria-pressed')).toBe('true');
     await popupWant.click();

@@ -78,7 +78,7 @@ function pinFeatures(pins: MapPin[]) {
     features: pins.map((pin) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [pin.lng, pin.lat] },
-      properties: { id: pin.id },
+      properties: { id: pin.id, wanted: pin.wanted === true },
     })),
   };
 }
@@ -94,10 +94,14 @@ function paintPins(map: GlMap, colors: PinColors) {
   map.setPaintProperty(CLUSTERS, 'circle-stroke-color', colors.halo);
   map.setPaintProperty(CLUSTER_COUNT, 'text-color', colors.clusterText);
   map.setPaintProperty(PINS, 'circle-color', colors.pin);
-  map.setPaintProperty(PINS, 'circle-stroke-color', colors.halo);
+  map.setPaintProperty(PINS, 'circle-stroke-color', pinRing(colors));
   map.setPaintProperty(SELECTED, 'circle-color', colors.pinSelected);
   map.setPaintProperty(SELECTED, 'circle-stroke-color', colors.halo);
 }
+
+/** A Want to try place wears a thicker ring in its own colour; the others the halo. */
+const pinRing = (colors: PinColors) => ['case', ['get', 'wanted'], colors.wanted, colors.halo];
+const PIN_RING_WIDTH = ['case', ['get', 'wanted'], 4, 2.5];
 
 function addPinLayers(map: GlMap, colors: PinColors) {
   map.addSource(SOURCE, {
@@ -143,8 +147,8 @@ function addPinLayers(map: GlMap, colors: PinColors) {
     paint: {
       'circle-color': colors.pin,
       'circle-radius': 9,
-      'circle-stroke-width': 2.5,
-      'circle-stroke-color': colors.halo,
+      'circle-stroke-width': PIN_RING_WIDTH,
+      'circle-stroke-color': pinRing(colors),
     },
   });
   map.addSource(SELECTED_SOURCE, { type: 'geojson', data: pinFeatures([]) });

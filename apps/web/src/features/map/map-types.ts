@@ -24,6 +24,8 @@ export interface MapPin {
   label: string;
   /** A second tooltip line, e.g. the rating. */
   extra?: string;
+  /** On the signed-in person's Want to try list: drawn with a ring of its own. */
+  wanted?: boolean;
 }
 
 export interface ScreenPoint {
@@ -85,6 +87,8 @@ export interface PinColors {
   pinSelected: string;
   halo: string;
   clusterText: string;
+  /** The ring of a place on the Want to try list. */
+  wanted: string;
 }
 
 /** An engine file's one export, loaded with import(). */

@@ -9,5 +9,6 @@ export function readPinColors(): PinColors {
     pinSelected: token('--sip-accent-strong', '#944817'),
     halo: token('--sip-card', '#ffffff'),
     clusterText: token('--sip-on-accent', '#ffffff'),
+    wanted: token('--sip-success-fill', '#3f7d4e'),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
@@ -21,7 +21,8 @@ export function useWantToTryList() {
 export function useWantToTryIds(): ReadonlySet<number> {
   const { list } = useWantToTryList();
   const places = list.data?.places;
-  return new Set(places?.map((place) => place.establishment_id) ?? []);
+  // One set per answer, so the pins are redrawn only when the list changes.
+  return useMemo(() => new Set(places?.map((place) => place.establishment_id) ?? []), [places]);
 }
 
 /** Whether one place is on the list, and the change (the list follows at once and is then read again). */

@@ -9,6 +9,7 @@ import { boundsAround } from '../../features/map/view-bounds';
 import { MapQuickPostButton } from '../../features/post/quick-post/QuickPostButton';
 import { PostsSection } from '../../features/post/feed/PostsSection';
 import { useSession } from '../../features/session/useSession';
+import { useWantToTryIds } from '../../features/want-to-try/useWantToTry';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
@@ -65,11 +66,14 @@ export function HomePage() {
     if (noMap) load(boundsAround(center, LIMITS.mapZoom, window.innerWidth, window.innerHeight));
   }, [noMap, center, load]);
 
+  const wanted = useWantToTryIds();
   const pins = useMemo(() => {
-    const shown = places.places.map(toMapPin);
-    if (selected && !places.places.some((place) => place.establishment_id === selected.establishment_id)) shown.push(toMapPin(selected));
+    const shown = places.places.map((place) => toMapPin(place, wanted.has(place.establishment_id)));
+    if (selected && !places.places.some((place) => place.establishment_id === selected.establishment_id)) {
+      shown.push(toMapPin(selected, wanted.has(selected.establishment_id)));
+    }
     return shown;
-  }, [places.places, selected]);
+  }, [places.places, selected, wanted]);
 
   /** Selects a place; with `flyZoom` the map flies to it at that zoom. */
   const select = useCallback(

@@ -11,6 +11,8 @@ export function pinSummary(place: Pick<PlaceSummary, 'rating' | 'posts'>): strin
   return place.rating ? `${place.rating} ★ · ${reviewCountLabel(place.posts)}` : reviewCountLabel(place.posts);
 }
 
-export function toMapPin(place: PlaceSummary): MapPin {
-  return { id: place.establishment_id, lat: place.lat, lng: place.lng, label: place.name, extra: pinSummary(place) };
+/** A place's pin; one on the person's Want to try list is marked, and its tooltip says so. */
+export function toMapPin(place: PlaceSummary, wanted = false): MapPin {
+  const summary = pinSummary(place);
+  return { id: place.establishment_id, lat: place.lat, lng: place.lng, label: place.name, extra: wanted ? `${summary} · Want to try` : summary, wanted };
 }
