@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANN, registerPerson, seedPosts, type Session } from './fixtures';
-import { DESKTOP, launchBrowser, startApp, type RunningApp } from './harness';
+import { DESKTOP, expectAccessible, launchBrowser, startApp, type RunningApp } from './harness';
 
 /** Issue 19: the installable app, its service worker, and what a repeat visit shows with the network cut. */
 
@@ -135,6 +135,8 @@ describe('the installable, offline-friendly app', () => {
     const kept = await cacheSizes(page);
     expect(kept['siplog-map-style']).toBeGreaterThanOrEqual(1);
     expect(kept['siplog-map-tiles']).toBeGreaterThan(0);
+    // The banner is a live region a screen reader hears, and passes axe's rules (contrast among them).
+    await expectAccessible(page, 'the map home, offline');
 
     // A screen whose data was never kept needs the server: the page opens, says it is offline, and shows no data.
     await page.goto('/user/annlee');
