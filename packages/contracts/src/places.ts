@@ -23,6 +23,9 @@ export const PLACE_LIMITS = {
   duplicateRadiusMeters: 30,
   /** `loadestablishmentbylocation` with `lat,lng`: the nearest establishment this close. */
   locationMatchMeters: 50,
+  /** Quick Post's 'Taken near X?': the known places this close to where a photo was taken, nearest first, at most photoNearMax. */
+  photoNearMeters: 150,
+  photoNearMax: 5,
   /** `suggestaddress`: the nearest city this close, else none. */
   citySuggestionMeters: 50_000,
   /** `suggestaddress`: the zip of the nearest establishment this close, else ''. */

@@ -92,6 +92,8 @@ export const addPlaceSchema = z.strictObject({
 });
 
 export const suggestAddressSchema = z.strictObject({ lat: latitudeField, lng: longitudeField });
+/** Places near a point: where a photo was taken (read from its EXIF in the browser; used for this look-up only). */
+export const placesNearSchema = z.strictObject({ lat: latitudeField, lng: longitudeField });
 
 /** `/view/{location}` for an area: a city or neighbourhood name, or its slug ("lincoln-park"). */
 export const placeAreaSchema = z.strictObject({ location: locationField });

@@ -163,4 +163,19 @@ describe("a place's best orders, the map's filters and the Want to try list", ()
       expect(await list(ann)).toHaveLength(PLACE_LIST_LIMITS.wantToTryMax);
     });
   });
+
+  describe('places near a photo', () => {
+    it('lists the known places within 150 m, nearest first, and refuses a bad point', async () => {
+      // Corner Espresso (41.881, -87.631); Lantern Leaf Boba about 140 m away; Fern House about 280 m.
+      const near = await app.post('/api/place/near', { lat: 41.8811, lng: -87.6311 });
+      expect(near.status).toBe(200);
+      expect(near.body.establishments.map((place: { name: string }) => place.name)).toEqual(['Corner Espresso', 'Lantern Leaf Boba']);
+      expect(near.body.establishments[0]).toMatchObject({ establishment_id: place.cortados.id, place_id: place.cortados.placeId });
+      expect((await app.post('/api/place/near', { lat: 0, lng: 0 })).body).toEqual({ establishments: [] });
+      expect((await app.trpc('mutation', 'place.near', { lat: 41.8811, lng: -87.6311 })).data.establishments).toHaveLength(2);
+      for (const body of [{ lat: 91, lng: 0 }, { lat: '41.88', lng: -87.63 }, { lat: 41.88 }, { lat: 41.88, lng: -87.63, radius: 5000 }]) {
+        expect((await app.post('/api/place/near', body)).status, JSON.stringify(body)).toBe(400);
+      }
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
   placeInBoundsSchema,
   placeSearchSchema,
   placeSelectedSchema,
+  placesNearSchema,
   suggestAddressSchema,
 } from '@siplog/contracts';
 import type { z } from 'zod';
@@ -126,5 +127,13 @@ export class PlaceController {
   @ApiZodBody(placeAreaSchema)
   area(@ZodBody(placeAreaSchema) body: z.output<typeof placeAreaSchema>) {
     return this.places.area(body.location);
+  }
+
+  @Post('near')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Known places within 150 m of a point, nearest first (Quick Post's 'Taken near X?')" })
+  @ApiZodBody(placesNearSchema)
+  near(@ZodBody(placesNearSchema) body: z.output<typeof placesNearSchema>) {
+    return this.places.near(body);
   }
 }

@@ -9,6 +9,7 @@ import {
   placeInBoundsSchema,
   placeSearchSchema,
   placeSelectedSchema,
+  placesNearSchema,
   suggestAddressSchema,
   wantToTryListSchema,
   wantToTrySchema,
@@ -30,6 +31,8 @@ export function placeRouter(places: PlaceService, lists: PlaceListsService) {
     inBounds: publicProcedure.input(placeInBoundsSchema).query(({ input }) => places.inBounds(input)),
     search: publicProcedure.input(placeSearchSchema).query(({ ctx, input }) => places.search(ctx.client, input)),
     add: authedProcedure.input(addPlaceSchema).mutation(({ ctx, input }) => places.add(ctx.actor, input)),
+    // A mutation only so the point travels in the body: a query's input is in the URL, which proxies log.
+    near: publicProcedure.input(placesNearSchema).mutation(({ input }) => places.near(input)),
     suggestAddress: publicProcedure.input(suggestAddressSchema).query(({ input }) => places.suggestAddress(input)),
     area: publicProcedure.input(placeAreaSchema).query(({ input }) => places.area(input.location)),
     bestOrders: publicProcedure.input(bestOrdersSchema).query(({ input }) => lists.bestOrders(input.establishment_id)),

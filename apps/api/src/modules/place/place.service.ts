@@ -166,6 +166,20 @@ export class PlaceService {
     return { city: city?.name ?? '', state: city?.state ?? '', zip: neighbour?.zip ?? '', country: city?.country ?? '' };
   }
 
+  /**
+   * The known places within PLACE_LIMITS.photoNearMeters of a point, nearest first (Quick Post's 'Taken near X?'). The
+   * point is a photo's, read in the browser: it is used for this look-up and neither stored nor logged.
+   */
+  async near(point: LatLng): Promise<{ establishments: Establishment[] }> {
+    const radius = PLACE_LIMITS.photoNearMeters;
+    const rows = (await this.places.near(boxAround(point, radius)))
+      .map((row) => ({ row, distance: distanceMeters(point, row) }))
+      .filter(({ distance }) => distance <= radius)
+      .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
+      .slice(0, PLACE_LIMITS.photoNearMax);
+    return { establishments: await this.viewsOf(rows.map(({ row }) => row)) };
+  }
+
   /** `/view/{location}`: a city or neighbourhood by name or slug, and the places around its centre, nearest first. */
   async area(location: string): Promise<{ area: Area; establishments: Establishment[] }> {
     const entry = this.gazetteer.findByName(location);
