@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import { expectAccessible, launchBrowser, OpenedContexts, signInContext, startApp, type RunningApp } from './harness';
@@ -187,5 +188,41 @@ describe('drink details, best orders, map filters and Want to try', () => {
     await eventually(() => popupWant.getAttribute('aria-pressed')).toBe('false');
     await page.goto('/mylog');
     await page.getByText("Places you mark 'Want to try' on the map or a place's page show up here.").waitFor();
+  });
+
+  it("suggests the place a photo was taken at from its GPS data ('Taken near X?')", async () => {
+    // 41°52'49.8" N, 87°37'40.1" W: Loop Roasters' corner, with Pearl & Boba about 600 m off (too far).
+    const gpsPhoto = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 120, g: 80, b: 50 } } })
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 52/1 498/10', GPSLongitudeRef: 'W', GPSLongitude: '87/1 37/1 401/10' } })
+      .toBuffer();
+    const page = await open(ann);
+    const lookups: { method: string; url: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('place.near')) lookups.push({ method: request.method(), url: request.url() });
+    });
+    await page.goto('/mylog');
+    await page.getByRole('button', { name: 'Quick Post' }).click();
+    const drawer = drawerOf(page);
+    await drawer.waitFor();
+    // A photo without GPS data suggests nothing.
+    await drawer.locator('input[type=file]').setInputFiles([{ name: 'plain.png', mimeType: 'image/png', buffer: await makePng(120) }]);
+    await drawer.getByRole('list', { name: 'Photos' }).getByRole('img').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await drawer.getByRole('group', { name: 'Places where your photo was taken' }).count()).toBe(0);
+
+    await drawer.locator('input[type=file]').setInputFiles([{ name: 'IMG_2040.jpg', mimeType: 'image/jpeg', buffer: gpsPhoto }]);
+    const suggestion = drawer.getByRole('button', { name: `Taken near ${ROASTERS.name}?` });
+    await suggestion.waitFor();
+    expect(await drawer.getByRole('group', { name: 'Places where your photo was taken' }).getByRole('button').count()).toBe(1);
+    await suggestion.click();
+    await drawer.getByRole('group', { name: 'Location' }).getByText(ROASTERS.name, { exact: true }).waitFor();
+    expect(await suggestion.count()).toBe(0);
+    // The point travelled in a POST body, never in a URL.
+    expect(lookups.length).toBeGreaterThan(0);
+    for (const lookup of lookups) {
+      expect(lookup.method).toBe('POST');
+      expect(lookup.url).not.toMatch(/41\.88|87\.62/);
+    }
   });
 });

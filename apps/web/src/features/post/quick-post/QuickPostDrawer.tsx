@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LIMITS, type Drink } from '@siplog/contracts';
 import { useModalDialog } from '../../../components/dialog/useModalDialog';
 import { CloseIcon } from '../../profile/icons';
 import { DrinkPicker } from '../../drink/DrinkPicker';
 import { LocationPicker } from './LocationPicker';
 import { PhotoPicker, type PickedPhoto } from './PhotoPicker';
+import { PhotoPlaceSuggestions } from './PhotoPlaceSuggestions';
 import { acceptPickedFiles, checkQuickPost, fieldOfServerMessage, type QuickPostField, type QuickPostPlace } from './quick-post-form';
 import { RatingInput } from './RatingInput';
 import { useQuickPostUpload } from './useQuickPostUpload';
@@ -66,6 +67,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
     if (!uploading) onClose();
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const photoFiles = useMemo(() => photos.map((photo) => photo.file), [photos]);
   const nextPhotoId = useRef(0);
   const previewUrls = useRef(new Set<string>());
 
@@ -194,6 +196,15 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
                 describedBy={describedBy('location')}
                 message={errorFor('location')}
               />
+              {!location && (
+                <PhotoPlaceSuggestions
+                  files={photoFiles}
+                  onChoose={(place) => {
+                    setLocation(place);
+                    clearErrorOf('location');
+                  }}
+                />
+              )}
             </div>
 
             <div className="quick-post__field">
