@@ -47,7 +47,7 @@ function noisePng(size: number): Promise<Buffer> {
 
 /** Chooses a place in the drawer's location search by typing part of its name. */
 async function chooseLocation(drawer: Locator, typed: string, name: string) {
-  await drawer.getByRole('combobox').fill(typed);
+  await drawer.getByRole('combobox', { name: 'Location' }).fill(typed);
   await drawer.getByRole('option', { name: new RegExp(name) }).click();
   await drawer.getByRole('group', { name: 'Location' }).getByText(name, { exact: true }).waitFor();
 }

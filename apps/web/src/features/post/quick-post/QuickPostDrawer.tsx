@@ -196,15 +196,6 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
                 describedBy={describedBy('location')}
                 message={errorFor('location')}
               />
-              {!location && (
-                <PhotoPlaceSuggestions
-                  files={photoFiles}
-                  onChoose={(place) => {
-                    setLocation(place);
-                    clearErrorOf('location');
-                  }}
-                />
-              )}
             </div>
 
             <div className="quick-post__field">
@@ -221,6 +212,16 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
                 locked={uploading}
               />
               {errorFor('images')}
+              {/* Under the photos it comes from, where the location search's list cannot cover it. */}
+              {!location && (
+                <PhotoPlaceSuggestions
+                  files={photoFiles}
+                  onChoose={(place) => {
+                    setLocation(place);
+                    clearErrorOf('location');
+                  }}
+                />
+              )}
             </div>
 
             <div className="quick-post__field">
