@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import fs from 'node:fs';
-import { slugify } from '@siplog/contracts';
+import { DRINK_KINDS, DRINK_MILKS, DRINK_SWEETNESS, DRINK_TEMPERATURES, DRINK_TOPPINGS, drinkGroupOf, slugify } from '@siplog/contracts';
 import { openMigratedDatabase } from '@siplog/db';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { mulberry32 } from '../seed/demo-images';
@@ -104,6 +104,35 @@ const RECOUNT_PLACES = `
         from posts p join users u on u.id = p.user_id where u.deactivated_at is null group by p.establishment_id) as totals
   where establishments.id = totals.id`;
 
+/** Migration 0008's drink mix (the map's kind filters) for every place at once, as its triggers keep it. */
+const RECOUNT_DRINK_MIX = `
+  update establishments set drink_mix = (
+    select case when count(*) = 0 then 0 else
+        (case when 3 * sum(p.drink_group = 'coffee') >= count(*) then 1 else 0 end)
+      + (case when 3 * sum(p.drink_group = 'tea') >= count(*) then 2 else 0 end)
+      + (case when 3 * sum(p.drink_group = 'boba') >= count(*) then 4 else 0 end) end
+    from posts p where p.establishment_id = establishments.id and p.drink_group is not null)`;
+
+/**
+ * Drink details as people give them: six reviews in ten have some, the kind always, the rest now and then. The
+ * columns as the API writes them (post-drink.ts), or all null.
+ */
+function drinkColumnsOf(next: () => number): [string | null, string | null, string | null, string | null, number | null, string | null] {
+  if (next() >= 0.6) return [null, null, null, null, null, null];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  // A few kinds are most of the orders, so a busy place has groups of many reviews.
+  const kind = next() < 0.7 ? pick(DRINK_KINDS.slice(0, 6)) : pick(DRINK_KINDS);
+  const toppings = next() < 0.2 ? [pick(DRINK_TOPPINGS.slice(0, -1))] : [];
+  return [
+    kind,
+    drinkGroupOf(kind),
+    next() < 0.7 ? pick(DRINK_TEMPERATURES) : null,
+    next() < 0.6 ? pick(DRINK_MILKS.slice(0, 3)) : null,
+    next() < 0.3 ? pick(DRINK_SWEETNESS) : null,
+    toppings.join(','),
+  ];
+}
+
 /** Creates (migrates) `file` and fills it; the whole insert is one transaction. */
 export async function generateFeedData(file: string, size: FeedDataSize): Promise<FeedData> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -127,7 +156,8 @@ export async function generateFeedData(file: string, size: FeedDataSize): Promis
     'insert into establishments (id, place_id, name, street, city, state, zip, country, lat, lng, slug, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertPost = sqlite.prepare(
-    'insert into posts (id, user_id, establishment_id, order_text, review, rating, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    'insert into posts (id, user_id, establishment_id, order_text, review, rating, created_at, drink_kind, drink_group, drink_temperature, drink_milk, drink_sweetness, drink_toppings) ' +
+      'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertImage = sqlite.prepare('insert into post_images (post_id, file_name, position) values (?, ?, ?)');
   const insertLike = sqlite.prepare('insert into post_likes (post_id, user_id, created_at) values (?, ?, ?)');
@@ -170,6 +200,7 @@ export async function generateFeedData(file: string, size: FeedDataSize): Promis
           reviews[Math.floor(next() * reviews.length)],
           1 + Math.floor(next() * 5),
           Math.round(end - span + id * step + (next() - 0.5) * 60_000),
+          ...drinkColumnsOf(next),
         );
       }
     };
@@ -178,13 +209,18 @@ export async function generateFeedData(file: string, size: FeedDataSize): Promis
     const perPost = (count: number) => `${((1000 * (performance.now() - since)) / Math.max(1, count)).toFixed(1)} µs each`;
     phase(`posts: ${triggered.toLocaleString('en-US')} through the trigger (${perPost(triggered)})`, since);
     since = performance.now();
-    const trigger = sqlite.prepare("select sql from sqlite_master where type = 'trigger' and name = 'posts_counters_insert'").pluck().get() as string;
+    const triggerSql = sqlite.prepare("select sql from sqlite_master where type = 'trigger' and name = ?").pluck();
+    const trigger = triggerSql.get('posts_counters_insert') as string;
+    const drinkTrigger = triggerSql.get('posts_drink_mix_insert') as string;
     sqlite.exec('drop trigger posts_counters_insert');
+    sqlite.exec('drop trigger posts_drink_mix_insert');
     insertPosts(triggered + 1, size.posts);
     phase(`${(size.posts - triggered).toLocaleString('en-US')} without (${perPost(size.posts - triggered)})`, since);
     since = performance.now();
     sqlite.exec(RECOUNT_PLACES);
+    sqlite.exec(RECOUNT_DRINK_MIX);
     sqlite.exec(trigger);
+    sqlite.exec(drinkTrigger);
     phase('recount', since);
     since = performance.now();
     for (let id = 1; id <= size.posts; id++) {

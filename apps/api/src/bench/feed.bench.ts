@@ -10,6 +10,7 @@
  * Runs in `pnpm bench`; alone: node apps/api/dist/bench/feed.bench.js
  * (FEED_BENCH_POSTS=200000 for a quicker run; FEED_BENCH_CPU_PROF=dir writes the servers' CPU profiles there).
  */
+import { benchBestOrders } from './best-orders.bench';
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -370,6 +371,8 @@ export async function benchFeed(): Promise<void> {
         `over ${data.places.toLocaleString('en-US')} places, ${data.images.toLocaleString('en-US')} image rows, ${data.likes.toLocaleString('en-US')} likes: ` +
         `generated in ${data.seconds.toFixed(1)} s, ${data.megabytes.toFixed(0)} MB; a place page lists ${data.postsPerPlacePage.toFixed(1)} posts on average`,
     );
+    // Best orders read the same 1,000,000 reviews (issue 19's budget: 5 ms for a place with 500).
+    await benchBestOrders(data.file);
     const servers: ServerProcess[] = [];
     let results: CaseResult[][];
     let answers: unknown[][];

@@ -26,7 +26,8 @@ export const Database = createRequire(require.resolve('@siplog/db'))('better-sql
 
 const POST_COLUMNS =
   'select "posts"."id", "users"."username", "posts"."establishment_id", "establishments"."name", "posts"."created_at", "posts"."order_text", ' +
-  '"posts"."review", "posts"."rating", "establishments"."street", "establishments"."city", "establishments"."state", "establishments"."zip", ' +
+  '"posts"."review", "posts"."rating", "posts"."drink_kind", "posts"."drink_temperature", "posts"."drink_milk", ' +
+  '"posts"."drink_sweetness", "posts"."drink_toppings", "establishments"."street", "establishments"."city", "establishments"."state", "establishments"."zip", ' +
   '"establishments"."country" from "posts" inner join "users" on "users"."id" = "posts"."user_id" ' +
   'inner join "establishments" on "establishments"."id" = "posts"."establishment_id"';
 const NEWEST_FIRST = 'order by "posts"."created_at" desc, "posts"."id" desc';
@@ -93,7 +94,12 @@ export function createTokenCheck(sqlite: Sqlite, secretFile: string): (authoriza
 }
 
 /** Columns in the order of POST_COLUMNS (statements run in raw mode, as drizzle runs them). */
-type PostRow = [number, string, number, string, number, string, string, number, string, string, string, string, string];
+/** id, username, place id and name, created_at, order, review, rating, the drink's five columns, the place's address. */
+type PostRow = [
+  number, string, number, string, number, string, string, number,
+  string | null, string | null, string | null, number | null, string | null,
+  string, string, string, string, string,
+];
 
 const BY_ESTABLISHMENT_MAX = 100;
 
@@ -150,13 +156,17 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
       order: row[5],
       review: row[6],
       rating: String(row[7]),
+      drink:
+        row[8] === null
+          ? null
+          : { kind: row[8], temperature: row[9], milk: row[10], sweetness: row[11], toppings: row[12] ? String(row[12]).split(',') : [] },
       likes: likes.get(row[0]) ?? 0,
       images: imagesOf.get(row[0]) ?? [],
-      est_street: row[8],
-      est_city: row[9],
-      est_state: row[10],
-      est_zip: row[11],
-      est_country: row[12],
+      est_street: row[13],
+      est_city: row[14],
+      est_state: row[15],
+      est_zip: row[16],
+      est_country: row[17],
       mentions: mentionsOf.get(row[0]) ?? [],
     }));
   }

@@ -16,11 +16,18 @@ interface Group {
 export function bestOrders(rows: readonly OrderRow[]): BestOrder[] {
   if (rows.length < PLACE_LIST_LIMITS.bestOrdersMinReviews) return [];
   const groups = new Map<string, Group>();
+  // Order texts repeat (a place's regulars order the same things): each distinct text is normalised once.
+  const textKeys = new Map<string, string>();
   for (const row of rows) {
     const drink = row.drinkKind
       ? ({ kind: row.drinkKind, milk: row.drinkMilk, temperature: row.drinkTemperature } as Pick<Drink, 'kind' | 'milk' | 'temperature'>)
       : null;
-    const key = drink ? `drink:${drink.kind}|${drink.milk ?? ''}|${drink.temperature ?? ''}` : `text:${normalizeOrderText(row.orderText)}`;
+    let key: string;
+    if (drink) key = `drink:${drink.kind}|${drink.milk ?? ''}|${drink.temperature ?? ''}`;
+    else {
+      key = textKeys.get(row.orderText) ?? `text:${normalizeOrderText(row.orderText)}`;
+      textKeys.set(row.orderText, key);
+    }
     let group = groups.get(key);
     if (!group) {
       // The newest review names a text group: the order as people write it now.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, openMigratedDatabase, PgDatabase, type DB, type Orm, type Preparable } from '@siplog/db';
 import { RecordingDatabase } from '../../test/recording-database';
 import { dropTestDatabase, freshTestDatabaseUrl } from '../../test/test-database';
+import { PlaceListsRepository } from './place-lists.repository';
 import { PlaceRepository } from './place.repository';
 
 /** The plan SQLite picks for one of the repository's prepared queries, one step a line. */
@@ -28,6 +29,7 @@ describe.skipIf(DIALECT === 'pg')('place queries: the plans the design relies on
     db = openMigratedDatabase(path.join(dir, 'app.db'));
     database = new RecordingDatabase(db);
     new PlaceRepository(database);
+    new PlaceListsRepository(database);
   });
   afterAll(() => {
     db.$client.close();
@@ -40,6 +42,12 @@ describe.skipIf(DIALECT === 'pg')('place queries: the plans the design relies on
       expect(plan[0], query).toMatch(/^SCAN \S+ VIRTUAL TABLE INDEX 2:/);
       expect(plan[1], query).toMatch(/^SEARCH \S+ USING INTEGER PRIMARY KEY/);
     }
+  });
+
+  it("reads best orders from posts_best_orders_idx alone, newest first, without sorting", () => {
+    const plan = planOf(database, 'placeLists.orders').join(' | ');
+    expect(plan).toMatch(/SEARCH posts USING COVERING INDEX posts_best_orders_idx \(establishment_id=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
   it('ranks text matches inside FTS5 before joining, with the box as a list rather than a lookup per place', () => {

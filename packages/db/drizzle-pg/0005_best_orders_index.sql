@@ -1,0 +1,1 @@
+CREATE INDEX "posts_best_orders_idx" ON "posts" USING btree ("establishment_id","created_at","id","rating","user_id","drink_kind" NULLS FIRST,"drink_milk" NULLS FIRST,"drink_temperature" NULLS FIRST,"order_text");

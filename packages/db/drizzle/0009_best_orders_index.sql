@@ -1,0 +1,1 @@
+CREATE INDEX `posts_best_orders_idx` ON `posts` (`establishment_id`,`created_at`,`id`,`rating`,`user_id`,`drink_kind`,`drink_milk`,`drink_temperature`,`order_text`);
