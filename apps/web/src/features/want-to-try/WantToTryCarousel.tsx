@@ -33,15 +33,17 @@ function PlaceCard({ place, first }: { place: Establishment; first: boolean }) {
 export function WantToTryCarousel() {
   const { list } = useWantToTryList();
   return (
-    <CardCarousel
-      title="Want to try"
-      items={list.data?.places}
-      loading={list.isLoading}
-      failed={list.isError}
-      emptyText="Places you mark 'Want to try' on the map or a place's page show up here."
-      failedText="Your Want to try list could not be loaded right now."
-      keyOf={(place) => place.establishment_id}
-      renderItem={(place, first) => <PlaceCard place={place} first={first} />}
-    />
+    <div className="want-to-try-section">
+      <CardCarousel
+        title="Want to try"
+        items={list.data?.places}
+        loading={list.isLoading}
+        failed={list.isError}
+        emptyText="Places you mark 'Want to try' on the map or a place's page show up here."
+        failedText="Your Want to try list could not be loaded right now."
+        keyOf={(place) => place.establishment_id}
+        renderItem={(place, first) => <PlaceCard place={place} first={first} />}
+      />
+    </div>
   );
 }
