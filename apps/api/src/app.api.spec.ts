@@ -25,11 +25,19 @@ describe('the app shell over HTTP', () => {
   });
 
   it('serves the web app with SPA fallback for client routes', async () => {
-    for (const route of ['/', '/contact', '/user/someone', '/view/12', '/view/wicker-park', '/view/location/some-place', '/testfeed']) {
+    for (const route of ['/', '/contact', '/view/wicker-park', '/testfeed']) {
       const response = await fetch(app.baseUrl + route);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('Siplog test shell');
       expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers a page of a review, place or person that does not exist with 404, still with the app shell (issue 19)', async () => {
+    for (const route of ['/user/someone', '/view/12', '/view/location/some-place', '/post/12']) {
+      const response = await fetch(app.baseUrl + route);
+      expect(response.status, route).toBe(404);
+      expect(await response.text()).toContain('Siplog test shell');
     }
   });
 

@@ -35,7 +35,7 @@ function ChoiceGroup<T extends string | number>({ label, options, labelOf, isOn,
       </span>
       <div className="drink-picker__choices" role="group" aria-labelledby={labelId}>
         {options.map((option) => (
-          <button key={option} type="button" className="drink-picker__choice" aria-pressed={isOn(option)} onClick={() => onTap(option)}>
+          <button key={option} type="button" className="chip-button" aria-pressed={isOn(option)} onClick={() => onTap(option)}>
             {labelOf(option)}
           </button>
         ))}

@@ -9,7 +9,7 @@ export function MapFilterChips({ filters, onChange }: { filters: MapFilters; onC
         <button
           key={kind}
           type="button"
-          className="map-filters__chip"
+          className="chip-button map-filters__chip"
           aria-pressed={filters.kind === kind}
           onClick={() => onChange({ ...filters, kind: filters.kind === kind ? null : kind })}
         >
@@ -18,7 +18,7 @@ export function MapFilterChips({ filters, onChange }: { filters: MapFilters; onC
       ))}
       <button
         type="button"
-        className="map-filters__chip"
+        className="chip-button map-filters__chip"
         aria-pressed={filters.top}
         aria-label={`Rated ${MAP_TOP_RATING_MIN} or more`}
         onClick={() => onChange({ ...filters, top: !filters.top })}

@@ -41,11 +41,11 @@ export function PhotoPlaceSuggestions({ files, onChoose }: { files: readonly Fil
   };
   return (
     <div className="quick-post__photo-places" role="group" aria-label="Places where your photo was taken">
-      <button type="button" className="quick-post__photo-place quick-post__photo-place--nearest" onClick={choose(nearest)}>
+      <button type="button" className="chip-button quick-post__photo-place--nearest" onClick={choose(nearest)}>
         Taken near {nearest.name}?
       </button>
       {others.map((place) => (
-        <button key={place.establishment_id} type="button" className="quick-post__photo-place" onClick={choose(place)}>
+        <button key={place.establishment_id} type="button" className="chip-button" onClick={choose(place)}>
           {place.name}
         </button>
       ))}
