@@ -1,4 +1,4 @@
-import { drinkLabel, postPath, type Establishment } from '@siplog/contracts';
+import { drinkLabel, formatAddressLine, postPath, type Establishment } from '@siplog/contracts';
 import type { AppConfig } from './config/app.config';
 import type { PostView } from './modules/post/post.service';
 import type { PublicProfile } from './modules/user/user.service';
@@ -52,20 +52,13 @@ function imageOf(folder: 'postimages' | 'profileimages', file: string | undefine
   return `/api/showimage/image/${folder}/${encodeURIComponent(file)}${size ? `?size=${size}` : ''}`;
 }
 
-function addressOf(place: { street: string; city: string; state: string; zip: string; country: string }): string {
-  return [place.street, place.city, `${place.state} ${place.zip}`.trim(), place.country]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
-}
-
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** 'Oat milk cortado at Dark Matter Coffee · ★★★★★'; the review's first 200 characters (the place's address when it has no text). */
 export function reviewPreview(post: PostView): SharePreview {
   const what = post.drink ? drinkLabel(post.drink) : post.order.trim();
   const title = [what ? `${what} at ${post.establishment_name}` : post.establishment_name, stars(post.rating)].filter(Boolean).join(' · ');
-  const address = addressOf({ street: post.est_street, city: post.est_city, state: post.est_state, zip: post.est_zip, country: post.est_country });
+  const address = formatAddressLine({ street: post.est_street, city: post.est_city, state: post.est_state, zip: post.est_zip, country: post.est_country });
   return {
     type: 'article',
     title,
@@ -82,7 +75,7 @@ export function placePreview(place: Establishment, path: string): SharePreview {
   return {
     type: 'website',
     title: place.name,
-    description: [addressOf(place), rating].filter(Boolean).join(' · '),
+    description: [formatAddressLine(place), rating].filter(Boolean).join(' · '),
     path,
     imagePath: imageOf('postimages', place.images[0], 'card'),
   };

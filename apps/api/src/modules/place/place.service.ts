@@ -171,13 +171,7 @@ export class PlaceService {
    * point is a photo's, read in the browser: it is used for this look-up and neither stored nor logged.
    */
   async near(point: LatLng): Promise<{ establishments: Establishment[] }> {
-    const radius = PLACE_LIMITS.photoNearMeters;
-    const rows = (await this.places.near(boxAround(point, radius)))
-      .map((row) => ({ row, distance: distanceMeters(point, row) }))
-      .filter(({ distance }) => distance <= radius)
-      .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
-      .slice(0, PLACE_LIMITS.photoNearMax);
-    return { establishments: await this.viewsOf(rows.map(({ row }) => row)) };
+    return { establishments: await this.viewsOf(await this.placesAround(point, PLACE_LIMITS.photoNearMeters, PLACE_LIMITS.photoNearMax)) };
   }
 
   /** `/view/{location}`: a city or neighbourhood by name or slug, and the places around its centre, nearest first. */
@@ -185,12 +179,7 @@ export class PlaceService {
     const entry = this.gazetteer.findByName(location);
     if (!entry) throw new AppError('NOT_FOUND', PLACE_SERVER_MESSAGES.areaNotFound);
     const radius = entry.kind === 'city' ? PLACE_LIMITS.areaRadiusCityMeters : PLACE_LIMITS.areaRadiusNeighbourhoodMeters;
-    const rows = (await this.places.near(boxAround(entry, radius)))
-      .map((row) => ({ row, distance: distanceMeters(entry, row) }))
-      .filter(({ distance }) => distance <= radius)
-      .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
-      .slice(0, PLACE_LIMITS.areaEstablishmentsMax);
-    return { area: areaOf(entry), establishments: await this.viewsOf(rows.map(({ row }) => row)) };
+    return { area: areaOf(entry), establishments: await this.viewsOf(await this.placesAround(entry, radius, PLACE_LIMITS.areaEstablishmentsMax)) };
   }
 
   private async knownOrProvided(client: ClientInfo, placeId: string): Promise<EstablishmentRow> {
@@ -204,6 +193,16 @@ export class PlaceService {
     await this.rateLimit.consume('placeCreateByIp', client.ip);
     // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
     return this.create(provided, provided.place_id);
+  }
+
+  /** The places within `meters` of a point, nearest first (equal distances oldest place first), at most `max`. */
+  private async placesAround(point: LatLng, meters: number, max: number): Promise<EstablishmentRow[]> {
+    return (await this.places.near(boxAround(point, meters)))
+      .map((row) => ({ row, distance: distanceMeters(point, row) }))
+      .filter(({ distance }) => distance <= meters)
+      .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
+      .slice(0, max)
+      .map(({ row }) => row);
   }
 
   /** The place's row, or 404. */
