@@ -64,6 +64,14 @@ export class PlaceListsRepository {
     return (await this.wantToTryQuery.all({ userId })).map((row) => row.place);
   }
 
+  async isWantToTry(userId: number, establishmentId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: wantToTry.userId })
+      .from(wantToTry)
+      .where(and(eq(wantToTry.userId, userId), eq(wantToTry.establishmentId, establishmentId)));
+    return row !== undefined;
+  }
+
   async wantToTryCount(userId: number): Promise<number> {
     return (await this.wantToTryCountQuery.get({ userId }))?.value ?? 0;
   }

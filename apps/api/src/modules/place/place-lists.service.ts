@@ -23,10 +23,8 @@ export class PlaceListsService {
   /** Idempotent; 404 for an unknown place, 400 once the list holds PLACE_LIST_LIMITS.wantToTryMax places. */
   async addWantToTry(actor: AuthUser, establishmentId: number): Promise<{ status: 200 }> {
     await this.places.require(establishmentId);
-    if ((await this.lists.wantToTryCount(actor.id)) >= PLACE_LIST_LIMITS.wantToTryMax) {
-      const onList = (await this.lists.wantToTry(actor.id)).some((place) => place.id === establishmentId);
-      if (!onList) throw new AppError('BAD_REQUEST', PLACE_LIST_MESSAGES.wantToTryFull);
-    }
+    const full = (await this.lists.wantToTryCount(actor.id)) >= PLACE_LIST_LIMITS.wantToTryMax;
+    if (full && !(await this.lists.isWantToTry(actor.id, establishmentId))) throw new AppError('BAD_REQUEST', PLACE_LIST_MESSAGES.wantToTryFull);
     await this.lists.addWantToTry(actor.id, establishmentId);
     return { status: 200 };
   }
