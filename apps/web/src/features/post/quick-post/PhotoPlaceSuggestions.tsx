@@ -3,7 +3,7 @@ import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure } from '../../../lib/trpc-errors';
 import { photoPoint } from './photo-location';
-import type { QuickPostPlace } from './quick-post-form';
+import { postablePlace, type QuickPostPlace } from './quick-post-form';
 
 /**
  * 'Taken near Dark Matter Coffee?': while no place is chosen, the known places within 150 m of where the photos were
@@ -35,10 +35,7 @@ export function PhotoPlaceSuggestions({ files, onChoose }: { files: readonly Fil
   const suggestions = found?.files === files ? found.places : [];
   if (suggestions.length === 0) return null;
   const [nearest, ...others] = suggestions;
-  const choose = (place: QuickPostPlace) => () => {
-    const { place_id, establishment_id, name, street, city, state, zip, country } = place;
-    onChoose({ place_id, establishment_id, name, street, city, state, zip, country });
-  };
+  const choose = (place: QuickPostPlace) => () => onChoose(postablePlace(place));
   return (
     <div className="quick-post__photo-places" role="group" aria-label="Places where your photo was taken">
       <button type="button" className="chip-button quick-post__photo-place--nearest" onClick={choose(nearest)}>

@@ -8,7 +8,7 @@ import { readSession } from '../../session/session-storage';
 import { useSession } from '../../session/useSession';
 import { LoginToPostDialog } from './LoginToPostDialog';
 import { loadQuickPostDrawer, QuickPostContext, type QuickPostApi } from './quick-post-context';
-import type { QuickPostPlace } from './quick-post-form';
+import { postablePlace, type QuickPostPlace } from './quick-post-form';
 import type { QuickPostDrawerProps } from './QuickPostDrawer';
 
 const LOAD_FAILED = 'Quick Post could not be opened. Please check your connection and try again.';
@@ -26,12 +26,6 @@ const QuickPostDrawer = lazy(() =>
       return { default: DrawerUnavailable };
     }),
 );
-
-/** Only what a post needs, whatever richer place object the caller holds (an establishment, a user place). */
-function postablePlace(place: QuickPostPlace): QuickPostPlace {
-  const { place_id, establishment_id, name, street, city, state, zip, country } = place;
-  return { place_id, establishment_id, name, street, city, state, zip, country };
-}
 
 interface Opened {
   place: QuickPostPlace | null;

@@ -22,6 +22,12 @@ export interface QuickPostPlace {
   country: string;
 }
 
+/** Only what a post needs, whatever richer place object the caller holds (an establishment, a search result's place). */
+export function postablePlace(place: QuickPostPlace): QuickPostPlace {
+  const { place_id, establishment_id, name, street, city, state, zip, country } = place;
+  return { place_id, establishment_id, name, street, city, state, zip, country };
+}
+
 export type QuickPostField = 'location' | 'images' | 'order' | 'review' | 'rating';
 
 /** What the checks read of a picked file (a File in the browser). */
