@@ -175,6 +175,29 @@ describe('share previews: Open Graph and Twitter card tags made on the server (i
     expect((await fetch(`${app.baseUrl}/api/showimage/image/profileimages/${avatar}`)).status).toBe(200);
   });
 
+  it("keeps a person's whole description to 200 characters, their review count included, with a bio at its longest", async () => {
+    const bea = await registerAccount(app, 'longbioprev', { firstname: 'Bea', lastname: 'Long' });
+    // A place of its own, so the other tests' counts at Dark Matter stay theirs.
+    await insertEstablishment(app.data, { placeId: 'siplog:long-bio-cafe', name: 'Long Bio Cafe', street: '1 W Lake St', city: 'Chicago', state: 'IL', zip: '60601', country: 'US', lat: 41.88, lng: -87.63 });
+    for (const review of ['First cup.', 'Second cup.']) {
+      expect((await postReview(app, bea, { place_id: 'siplog:long-bio-cafe', order: 'Latte', review, rating: 4 })).status).toBe(200);
+    }
+    // The longest bio (300 UTF-16 units), an emoji across the 188th unit, where the cut falls: it stays whole.
+    const bio = `${'Pour-over devotee, '.repeat(9)}${'y'.repeat(16)}🧋${'x'.repeat(111)}`;
+    expect(bio).toHaveLength(300);
+    expect((await app.post('/api/user/updateprofiledetails', { gender: '', bio }, bea.auth)).status).toBe(200);
+
+    const { status, tags, html } = await page(app, '/user/longbioprev');
+    expect(status).toBe(200);
+    const description = tags['og:description'];
+    expect(Array.from(description).length).toBeLessThanOrEqual(200);
+    expect(description).toMatch(/^Pour-over devotee, .* · 2 reviews$/u);
+    expect(description).toMatch(/y🧋 · 2 reviews$/u);
+    expect(bio.startsWith(description.slice(0, -' · 2 reviews'.length))).toBe(true);
+    expect(tags['twitter:description']).toBe(description);
+    expect(descriptionOf(html)).toBe(description);
+  });
+
   it('escapes every text: markup, quotes and ampersands stay text, emoji stay whole, and the CSP allows only the build\'s script', async () => {
     const mallory = await registerAccount(app, 'malloryprev', { firstname: '"><img/x>', lastname: `<b>"&'</b>` });
     const review = `"><script>alert(1)</script> it's "great" & <b>bold</b> 🧋✨ '; x="`;

@@ -19,7 +19,7 @@ export interface SharePreview {
   imagePath: string | null;
 }
 
-/** How much of a review (or a bio) a description carries, in characters (code points: an emoji is never cut in two). */
+/** How long a description may be, in characters (code points: an emoji is never cut in two), whatever it is made of. */
 export const PREVIEW_TEXT_MAX = 200;
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
@@ -62,7 +62,7 @@ export function reviewPreview(post: PostView): SharePreview {
   return {
     type: 'article',
     title,
-    description: firstChars(post.review) || [post.establishment_name, address].filter(Boolean).join(', '),
+    description: firstChars(post.review || [post.establishment_name, address].filter(Boolean).join(', ')),
     path: postPath(post.post_id),
     // The feed card's size (800 px): large enough for a large card, a fraction of the full photo's bytes.
     imagePath: imageOf('postimages', post.images[0], 'card'),
@@ -75,21 +75,25 @@ export function placePreview(place: Establishment, path: string): SharePreview {
   return {
     type: 'website',
     title: place.name,
-    description: [formatAddressLine(place), rating].filter(Boolean).join(' · '),
+    description: firstChars([formatAddressLine(place), rating].filter(Boolean).join(' · ')),
     path,
     imagePath: imageOf('postimages', place.images[0], 'card'),
   };
 }
 
-/** 'Ann Lee (@ann)'; the bio and the number of reviews; the profile photo (kept full size and as a thumbnail only). */
+/**
+ * 'Ann Lee (@ann)'; the bio and the number of reviews; the profile photo (kept full size and as a thumbnail only).
+ * The bio is cut so that the whole description, count included, keeps to PREVIEW_TEXT_MAX.
+ */
 export function personPreview(person: PublicProfile): SharePreview {
   const name = `${person.first_name} ${person.last_name}`.trim();
   const reviews = plural(person.number_of_posts, 'review');
-  const bio = firstChars(person.bio);
+  const countAfterBio = ` · ${reviews}`;
+  const bio = firstChars(person.bio, PREVIEW_TEXT_MAX - countAfterBio.length);
   return {
     type: 'profile',
     title: name ? `${name} (@${person.username})` : `@${person.username}`,
-    description: bio ? `${bio} · ${reviews}` : `${reviews} on Siplog`,
+    description: bio ? `${bio}${countAfterBio}` : `${reviews} on Siplog`,
     path: `/user/${encodeURIComponent(person.username)}`,
     imagePath: imageOf('profileimages', person.profile_images[0], null),
   };
