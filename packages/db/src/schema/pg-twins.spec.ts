@@ -237,6 +237,29 @@ async function drinkMixScenario(db: AppDb, t: Tables) {
   await record('that boba moves to the other place');
   await db.delete(t.posts).where(eq(t.posts.id, coffee.id));
   await record('and is deleted');
+  // Hidden people's reviews count toward a place's kind no more than toward its rating (issue 26).
+  const erin = await addUser(db, t, 'erin');
+  const hide = (values: { deactivatedAt?: Date | null; suspendedAt?: Date | null }) => db.update(t.users).set(values).where(eq(t.users.id, erin.id));
+  const reviewByErin = (establishmentId: number) =>
+    db.insert(t.posts).values({ userId: erin.id, establishmentId, orderText: 'x', review: 'ok', rating: 4, drinkKind: 'taro', drinkGroup: 'boba' });
+  await reviewByErin(one.id);
+  await reviewByErin(two.id);
+  await record('erin reviews a boba at each');
+  await hide({ deactivatedAt: T1 });
+  await record('erin deactivates');
+  await reviewByErin(two.id);
+  await record('and is imported a boba while hidden');
+  await hide({ deactivatedAt: null });
+  await record('erin comes back');
+  await hide({ suspendedAt: T2 });
+  await record('erin is suspended');
+  await hide({ deactivatedAt: T3 });
+  await hide({ suspendedAt: null });
+  await record('erin deactivates, then is unsuspended');
+  await hide({ deactivatedAt: null });
+  await record('erin comes back again');
+  await db.delete(t.users).where(eq(t.users.id, erin.id));
+  await record('erin is erased');
   return steps;
 }
 
@@ -257,6 +280,15 @@ describe('drink mix', () => {
       // Left at the first: a boba, two teas and three others; two of six is a third.
       ['that boba moves to the other place', 2, 4],
       ['and is deleted', 2, 0],
+      // Then a boba, a boba, two teas and three others at the first (two of seven is less than a third).
+      ['erin reviews a boba at each', 0, 4],
+      ['erin deactivates', 2, 0],
+      ['and is imported a boba while hidden', 2, 0],
+      ['erin comes back', 0, 4],
+      ['erin is suspended', 2, 0],
+      ['erin deactivates, then is unsuspended', 2, 0],
+      ['erin comes back again', 0, 4],
+      ['erin is erased', 2, 0],
     ]);
   });
 });

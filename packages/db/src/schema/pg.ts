@@ -203,8 +203,11 @@ export const posts = pgTable(
       t.drinkTemperature.asc().nullsFirst(),
       t.orderText,
     ),
-    /** Counts a place's reviews by drink (the map's Coffee, Tea and Boba filters). */
-    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkGroup.asc().nullsFirst()),
+    /**
+     * Counts a place's reviews by drink (the map's Coffee, Tea and Boba filters); with the author, so leaving out
+     * hidden people's reviews reads no post rows.
+     */
+    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkGroup.asc().nullsFirst(), t.userId),
     index('posts_user_recent_idx').on(t.userId, t.createdAt),
     index('posts_user_rating_idx').on(t.userId, t.rating, t.createdAt),
     check('posts_rating_range', sql`${t.rating} between 1 and 5`),
@@ -353,7 +356,7 @@ export const notifications = pgTable(
     index('notifications_actor_idx').on(t.actorId),
     uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId.asc().nullsFirst()).where(sql`${t.kind} = 'like'`),
     uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
-    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId.asc().nullsFirst()).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
+    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId.asc().nullsFirst(), t.actorId).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
   ],
 );
@@ -414,6 +417,7 @@ export const mailQueue = pgTable(
     nextAttemptAt: timestampMs('next_attempt_at').notNull(),
     claimedUntil: timestampMs('claimed_until'),
     lastError: text('last_error'),
+    messageId: text('message_id'),
     sentAt: timestampMs('sent_at'),
     createdAt: createdAt(),
   },
@@ -476,6 +480,8 @@ export const moderationActions = pgTable(
     target: text('target').notNull(),
     reason: text('reason').notNull().default(''),
     reportId: integer('report_id'),
+    personId: integer('person_id'),
+    personUsername: text('person_username'),
     createdAt: createdAt(),
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt)],

@@ -195,8 +195,11 @@ export const posts = sqliteTable(
       t.drinkTemperature,
       t.orderText,
     ),
-    /** Counts a place's reviews by drink (the map's Coffee, Tea and Boba filters). */
-    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkGroup),
+    /**
+     * Counts a place's reviews by drink (the map's Coffee, Tea and Boba filters); with the author, so leaving out
+     * hidden people's reviews reads no post rows.
+     */
+    index('posts_establishment_drink_idx').on(t.establishmentId, t.drinkGroup, t.userId),
     index('posts_user_recent_idx').on(t.userId, t.createdAt),
     index('posts_user_rating_idx').on(t.userId, t.rating, t.createdAt),
     check('posts_rating_range', sql`${t.rating} between 1 and 5`),
@@ -355,8 +358,11 @@ export const notifications = sqliteTable(
     /** However often someone toggles a like or a follow, the other person hears of it once. */
     uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId).where(sql`${t.kind} = 'like'`),
     uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
-    /** A busy thread tells each earlier commenter once until they read it, not once per comment. */
-    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
+    /**
+     * A busy thread tells each earlier commenter once per person replying until they read it, not once per comment;
+     * the list and the e-mail then tell them as one line ('maya and 2 others replied …').
+     */
+    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId, t.actorId).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
   ],
 );
@@ -418,6 +424,11 @@ export const mailQueue = sqliteTable(
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
     lastError: text('last_error'),
+    /**
+     * The Message-ID's unique part, random and written once with the row: unique for all time (a restored or reset
+     * database reuses row ids), and the same on every retry. Every enqueue sets it; 0010 filled the rows before it.
+     */
+    messageId: text('message_id'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
@@ -485,7 +496,11 @@ export const reports = sqliteTable(
   ],
 );
 
-/** The admins' moderation log (issue 17): who did what to which target and why. No foreign keys: it outlives its targets. */
+/**
+ * The admins' moderation log (issue 17): who did what to which target and why, and to whom (the person acted on, or
+ * whose content it was: their id and their username at the time). No foreign keys: it outlives its targets and
+ * the people, erased accounts included.
+ */
 export const moderationActions = sqliteTable(
   'moderation_actions',
   {
@@ -496,6 +511,8 @@ export const moderationActions = sqliteTable(
     target: text('target').notNull(),
     reason: text('reason').notNull().default(''),
     reportId: integer('report_id'),
+    personId: integer('person_id'),
+    personUsername: text('person_username'),
     createdAt: createdAt(),
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt)],
