@@ -73,6 +73,8 @@ export const LIMITS = {
   textFieldMax: 200,
   /** The join code is 6 characters; the field takes a little more so a pasted code with spaces still parses. */
   verificationCodeMax: 32,
+  /** The largest row id: ids are 32-bit integers on PostgreSQL, so a larger one can name no row on either database. */
+  idMax: 2_147_483_647,
 } as const;
 
 /**

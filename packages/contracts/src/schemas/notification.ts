@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { idField, pageField } from './fields';
+import { idField, pageField, plainText } from './fields';
 import { feedCursorField, FEED_SKIP_MAX } from './post';
 
 /** What someone can be told about (issue 16), in the order My Log's 'E-mail me when…' lists them. */
@@ -63,7 +63,7 @@ export const emailSettingsUpdateSchema = z.strictObject(
 export const emailSettingsSchema = z.strictObject({});
 /** A signed unsubscribe token from a notification e-mail (no sign-in needed). */
 export const unsubscribeSchema = z.strictObject({
-  token: z.string({ error: NOTIFICATION_MESSAGES.badUnsubscribeLink }).min(1, { error: NOTIFICATION_MESSAGES.badUnsubscribeLink }).max(1000, { error: NOTIFICATION_MESSAGES.badUnsubscribeLink }),
+  token: plainText({ error: NOTIFICATION_MESSAGES.badUnsubscribeLink }).min(1, { error: NOTIFICATION_MESSAGES.badUnsubscribeLink }).max(1000, { error: NOTIFICATION_MESSAGES.badUnsubscribeLink }),
   /** Undo: subscribe again with the same link. */
   resubscribe: z.boolean().optional(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { PLACE_LIMITS, PLACE_SERVER_MESSAGES } from '../places';
 import { MAP_KIND_FILTERS } from '../place-lists';
-import { actingEmail, idField, optionalText, pageField, requiredText } from './fields';
+import { actingEmail, idField, optionalText, pageField, plainText, requiredText } from './fields';
 
 export const latitudeField = z
   .number({ error: PLACE_SERVER_MESSAGES.latitudeRange })
@@ -13,8 +13,7 @@ export const longitudeField = z
   .min(-180, { error: PLACE_SERVER_MESSAGES.longitudeRange })
   .max(180, { error: PLACE_SERVER_MESSAGES.longitudeRange });
 
-const locationField = z
-  .string({ error: 'location is required.' })
+const locationField = plainText({ error: 'location is required.' })
   .trim()
   .min(1, { error: 'location is required.' })
   .max(LIMITS.textFieldMax, { error: `Must be at most ${LIMITS.textFieldMax} characters.` });
@@ -76,8 +75,7 @@ export const placeInBoundsSchema = z
 
 /** Place search: text, and the map's centre so nearby places rank first (and providers search around it). */
 export const placeSearchSchema = z.strictObject({
-  query: z
-    .string({ error: PLACE_SERVER_MESSAGES.searchTooShort })
+  query: plainText({ error: PLACE_SERVER_MESSAGES.searchTooShort })
     .trim()
     .min(PLACE_LIMITS.searchQueryMin, { error: PLACE_SERVER_MESSAGES.searchTooShort })
     .max(PLACE_LIMITS.searchQueryMax, { error: PLACE_SERVER_MESSAGES.searchTooLong }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../messages';
-import { actingEmail, actingUsername, idField, optionalText, pageField, requiredText, wholeNumberField } from './fields';
+import { actingEmail, actingUsername, idField, optionalText, pageField, plainText, requiredText, wholeNumberField } from './fields';
 import { DRINK_KINDS, DRINK_MESSAGES, DRINK_MILKS, DRINK_SWEETNESS, DRINK_TEMPERATURES, DRINK_TOPPINGS, normalizeToppings, type Drink, type DrinkSweetness } from '../drinks';
 
 /** Post answers the spec leaves to the server. */
@@ -113,7 +113,7 @@ export const pageSchema = z.strictObject({ limit: pageField(50).default(LIMITS.f
  * Where the web app's feed goes on from: the last post shown, as `{created_at ms}_{id}`. Opaque to the client;
  * paging after a (time, id) pair instead of skipping rows means new posts cause no duplicates and no gaps.
  */
-export const feedCursorField = z.string({ error: 'Invalid cursor.' }).regex(/^\d{1,15}_\d{1,15}$/, { error: 'Invalid cursor.' });
+export const feedCursorField = plainText({ error: 'Invalid cursor.' }).regex(/^\d{1,15}_\d{1,15}$/, { error: 'Invalid cursor.' });
 export const recentPostsCursorSchema = z.strictObject({
   limit: pageField(50).default(LIMITS.feedFirstPage),
   cursor: feedCursorField.nullish(),
@@ -121,6 +121,6 @@ export const recentPostsCursorSchema = z.strictObject({
 /** The comment's author or the review's author deletes a comment. */
 export const deleteCommentSchema = z.strictObject({ comment_id: idField });
 export const userOrdersSchema = z.strictObject({
-  username: z.string({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+  username: plainText({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
   limit: pageField(LIMITS.ordersCarouselLimit).default(LIMITS.ordersCarouselLimit),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { ADMIN_MESSAGES, AUTH_MESSAGES } from '../messages';
-import { actingEmail, emailField, idField } from './fields';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, INPUT_MESSAGES } from '../messages';
+import { actingEmail, emailField, idField, plainText } from './fields';
 
 /** What can be reported (issue 17): a review, a comment or a person's profile. */
 export const REPORT_KINDS = ['post', 'comment', 'user'] as const;
@@ -48,26 +48,30 @@ export const SAFETY_MESSAGES = {
 } as const;
 
 const reasonField = z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(', ')}.` });
-const targetField = z.union([z.string().trim().min(1).max(LIMITS.emailMax), z.number().int().positive()], {
+const targetField = z.union([plainText().trim().min(1).max(LIMITS.emailMax), z.number().int().positive()], {
   error: 'target_id must be a post_id, comment_id or username.',
 });
-const noteField = z
-  .string({ error: 'note must be text.' })
+const noteField = plainText({ error: 'note must be text.' })
   .trim()
   .max(LIMITS.reportNoteMax, { error: `The note must be at most ${LIMITS.reportNoteMax} characters.` });
 
-export const addReportSchema = z.strictObject({
-  kind: z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(', ')}.` }),
-  target_id: targetField,
-  reason: reasonField,
-  note: noteField.optional(),
-});
+/** A review or a comment is named by its id, under idField's rule (a username names a person). */
+export const addReportSchema = z
+  .strictObject({
+    kind: z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(', ')}.` }),
+    target_id: targetField,
+    reason: reasonField,
+    note: noteField.optional(),
+  })
+  .refine((input) => input.kind === 'user' || idField.safeParse(input.target_id).success, {
+    error: INPUT_MESSAGES.invalidId,
+    path: ['target_id'],
+  });
 
 export const adminReportsSchema = z.strictObject({
   status: z.enum(REPORT_STATUSES, { error: "status must be 'open' or 'closed'." }).default('open'),
 });
-const suspendReasonField = z
-  .string({ error: SAFETY_MESSAGES.suspendReasonRequired })
+const suspendReasonField = plainText({ error: SAFETY_MESSAGES.suspendReasonRequired })
   .trim()
   .min(1, { error: SAFETY_MESSAGES.suspendReasonRequired })
   .max(LIMITS.reportNoteMax, { error: `The reason must be at most ${LIMITS.reportNoteMax} characters.` });
@@ -86,15 +90,14 @@ export const unsuspendUserSchema = z.strictObject({ email: emailField(ADMIN_MESS
 export const adminDeleteUserSchema = z.strictObject({ email: emailField(ADMIN_MESSAGES.selectUser.body) });
 
 export const blockUserSchema = z.strictObject({
-  targetusername: z.string({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+  targetusername: plainText({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
 });
 export const blockedUsersSchema = z.strictObject({});
 
 /** Deleting one's own account asks for the password, as deactivation does. */
 export const deleteAccountSchema = z.strictObject({
   email: actingEmail,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
+  password: plainText({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, { error: AUTH_MESSAGES.passwordRequired })
     .max(LIMITS.passwordMax),
 });

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { AUTH_MESSAGES, CONTACT_MESSAGES, FORGOT_PASSWORD_MESSAGES, LOGIN_MESSAGES, PROFILE_MESSAGES, REGISTRATION_MESSAGES } from '../messages';
 import { PHONE_PATTERN } from '../format';
-import { actingEmail, actingUsername, emailField, requiredText, wholeNumberField } from './fields';
+import { actingEmail, actingUsername, emailField, plainText, requiredText, wholeNumberField } from './fields';
 
 const invalidFields = LOGIN_MESSAGES.invalidFields.body;
 
 export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)\S+$/;
 
-export const usernameField = z
-  .string({ error: REGISTRATION_MESSAGES.chooseUsername })
+export const usernameField = plainText({ error: REGISTRATION_MESSAGES.chooseUsername })
   .trim()
   .toLowerCase()
   .min(1, { error: REGISTRATION_MESSAGES.chooseUsername })
@@ -17,15 +16,14 @@ export const usernameField = z
   .max(LIMITS.usernameMax, { error: `Username must be at most ${LIMITS.usernameMax} characters.` })
   .regex(/^[a-z0-9_.]+$/, { error: 'Username may contain letters, digits, dots and underscores only.' });
 
-export const registrationPasswordField = z
-  .string({ error: REGISTRATION_MESSAGES.weakPassword })
+export const registrationPasswordField = plainText({ error: REGISTRATION_MESSAGES.weakPassword })
   .min(LIMITS.registrationPasswordMin, { error: REGISTRATION_MESSAGES.weakPassword })
   .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters.` })
   .regex(PASSWORD_RULE, { error: REGISTRATION_MESSAGES.weakPassword });
 
 export const authenticateUserSchema = z.strictObject({
   email: emailField(invalidFields),
-  password: z.string({ error: invalidFields }).min(1, { error: invalidFields }).max(LIMITS.passwordMax),
+  password: plainText({ error: invalidFields }).min(1, { error: invalidFields }).max(LIMITS.passwordMax),
 });
 
 export const emailOnlySchema = z.strictObject({
@@ -33,8 +31,7 @@ export const emailOnlySchema = z.strictObject({
 });
 
 export const forgotPasswordSchema = z.strictObject({
-  email: z
-    .string({ error: FORGOT_PASSWORD_MESSAGES.emailRequired })
+  email: plainText({ error: FORGOT_PASSWORD_MESSAGES.emailRequired })
     .min(1, { error: FORGOT_PASSWORD_MESSAGES.emailRequired })
     .pipe(emailField(FORGOT_PASSWORD_MESSAGES.emailInvalid)),
 });
@@ -43,16 +40,13 @@ export const registerUserSchema = z.strictObject({
   email: emailField(REGISTRATION_MESSAGES.emailInvalid),
   firstname: requiredText(REGISTRATION_MESSAGES.firstNameRequired, LIMITS.nameMax),
   lastname: requiredText(REGISTRATION_MESSAGES.lastNameRequired, LIMITS.nameMax),
-  phonenumber: z
-    .string()
+  phonenumber: plainText()
     .regex(PHONE_PATTERN, { error: CONTACT_MESSAGES.phoneInvalid })
     .optional()
     .or(z.literal('')),
-  zipcode: z
-    .string({ error: REGISTRATION_MESSAGES.zipInvalid })
+  zipcode: plainText({ error: REGISTRATION_MESSAGES.zipInvalid })
     .regex(new RegExp(`^\\d{${LIMITS.zipLength}}$`), { error: REGISTRATION_MESSAGES.zipInvalid }),
-  verificationcode: z
-    .string({ error: REGISTRATION_MESSAGES.enterCode })
+  verificationcode: plainText({ error: REGISTRATION_MESSAGES.enterCode })
     .trim()
     .min(1, { error: REGISTRATION_MESSAGES.enterCode })
     .max(LIMITS.verificationCodeMax),
@@ -61,27 +55,26 @@ export const registerUserSchema = z.strictObject({
   yearofbirth: wholeNumberField('Invalid year of birth.').pipe(z.number().min(1900).max(2100)).optional(),
 });
 
-export const usernameAvailableSchema = z.strictObject({ username: z.string().trim().toLowerCase().max(LIMITS.emailMax) });
+export const usernameAvailableSchema = z.strictObject({ username: plainText().trim().toLowerCase().max(LIMITS.emailMax) });
 
 export const followUserSchema = z.strictObject({
   currentusername: actingUsername,
-  targetusername: z.string({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+  targetusername: plainText({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
 });
 
 export const loadPublicProfileSchema = z.strictObject({
-  username: z.string({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
+  username: plainText({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
 });
 
 export const loadUserByNameSchema = z.strictObject({
-  name: z.string({ error: 'name is required.' }).trim().min(1).max(LIMITS.textFieldMax),
+  name: plainText({ error: 'name is required.' }).trim().min(1).max(LIMITS.textFieldMax),
 });
 
 export const actingUserSchema = z.strictObject({ email: actingEmail });
 
 export const updateFavoriteOrderSchema = z.strictObject({
   email: actingEmail,
-  current_fav_order: z
-    .string({ error: 'current_fav_order is required.' })
+  current_fav_order: plainText({ error: 'current_fav_order is required.' })
     .trim()
     .max(LIMITS.favoriteOrderMax, { error: `Favorite order must be at most ${LIMITS.favoriteOrderMax} characters.` }),
 });
@@ -89,24 +82,21 @@ export const updateFavoriteOrderSchema = z.strictObject({
 /** Deactivation (Terms) asks for the password again, so a borrowed, unlocked screen cannot do it. */
 export const deactivateAccountSchema = z.strictObject({
   email: actingEmail,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
+  password: plainText({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, { error: AUTH_MESSAGES.passwordRequired })
     .max(LIMITS.passwordMax),
 });
 
 export const changePasswordSchema = z.strictObject({
   email: actingEmail,
-  oldpassword: z.string({ error: 'oldpassword is required.' }).min(1).max(LIMITS.passwordMax),
-  newpassword: z
-    .string({ error: PROFILE_MESSAGES.passwordTooShort.body })
+  oldpassword: plainText({ error: 'oldpassword is required.' }).min(1).max(LIMITS.passwordMax),
+  newpassword: plainText({ error: PROFILE_MESSAGES.passwordTooShort.body })
     .min(LIMITS.changePasswordMin, { error: PROFILE_MESSAGES.passwordTooShort.body })
     .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters.` }),
 });
 
 export const searchUsersOrPlacesSchema = z.strictObject({
-  searchString: z
-    .string({ error: `Enter at least ${LIMITS.searchMin} characters.` })
+  searchString: plainText({ error: `Enter at least ${LIMITS.searchMin} characters.` })
     .trim()
     .min(LIMITS.searchMin, { error: `Enter at least ${LIMITS.searchMin} characters.` })
     .max(LIMITS.textFieldMax),
@@ -118,7 +108,7 @@ export const GENDER_PLACEHOLDER = '-select gender-';
 export const updateProfileDetailsSchema = z.strictObject({
   email: actingEmail,
   gender: z.union([z.enum(GENDER_OPTIONS), z.literal('')], { error: 'Choose a gender from the list.' }),
-  bio: z.string().trim().max(LIMITS.bioMax, { error: `Bio must be at most ${LIMITS.bioMax} characters.` }).optional(),
+  bio: plainText().trim().max(LIMITS.bioMax, { error: `Bio must be at most ${LIMITS.bioMax} characters.` }).optional(),
 });
 
 /** The JSON `data` field that travels with an uploaded image. */
