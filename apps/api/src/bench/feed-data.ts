@@ -104,14 +104,15 @@ const RECOUNT_PLACES = `
         from posts p join users u on u.id = p.user_id where u.deactivated_at is null group by p.establishment_id) as totals
   where establishments.id = totals.id`;
 
-/** Migration 0008's drink mix (the map's kind filters) for every place at once, as its triggers keep it. */
+/** Migration 0010's drink mix (the map's kind filters; active people's reviews only) for every place at once, as its triggers keep it. */
 const RECOUNT_DRINK_MIX = `
   update establishments set drink_mix = (
     select case when count(*) = 0 then 0 else
         (case when 3 * sum(p.drink_group = 'coffee') >= count(*) then 1 else 0 end)
       + (case when 3 * sum(p.drink_group = 'tea') >= count(*) then 2 else 0 end)
       + (case when 3 * sum(p.drink_group = 'boba') >= count(*) then 4 else 0 end) end
-    from posts p where p.establishment_id = establishments.id and p.drink_group is not null)`;
+    from posts p join users u on u.id = p.user_id
+    where p.establishment_id = establishments.id and p.drink_group is not null and u.deactivated_at is null and u.suspended_at is null)`;
 
 /**
  * Drink details as people give them: six reviews in ten have some, the kind always, the rest now and then. The
