@@ -14,7 +14,9 @@ import {
   users,
   verificationCodes,
 } from '@siplog/db';
+import { INPUT_MESSAGES, LIMITS } from '@siplog/contracts';
 import { registerAccount, type TestAccount } from './test/accounts';
+import { postReview } from './test/reviews';
 import { startTestApp, type TestApp } from './test/test-app';
 
 interface DocumentedPost {
@@ -192,5 +194,129 @@ describe('bad input on every documented POST path', () => {
     const response = await send('/api/clientLog', { level: 'error', msg: 'y'.repeat(2_000_000) });
     expect([400, 413]).toContain(response.status);
     expect(response.body.status).toBe(response.status);
+  });
+});
+
+/** Ids PostgreSQL's 32-bit integer columns cannot hold: the first past LIMITS.idMax, the issue's, as digits and the largest the old rule took. */
+const IDS_PAST_32_BITS: unknown[] = [LIMITS.idMax + 1, 3_000_000_000, '3000000000', 999_999_999_999_999];
+/** Control characters refused in text: NUL (which PostgreSQL refuses in any text), BEL, CR, ESC, DEL and C1's NEL. */
+const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\r', '\u001b', '\u007f', '\u0085'];
+/** Fields whose values come from a list: any other value is refused with the list's own message. */
+const LISTED_FIELDS = new Set(['level', 'gender']);
+
+const isIdField = (key: string, value: unknown) => typeof value === 'number' && /id$/.test(key);
+const withControl = (text: string, control: string) => `${text.slice(0, 1)}${control}${text.slice(1)}`;
+
+describe('one answer on SQLite and PostgreSQL: ids past 32 bits and control characters in text', () => {
+  let app: TestApp;
+  let probe: TestAccount;
+  let ip = 1;
+  const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.post(path, body, { 'X-Forwarded-For': `198.51.100.${ip++ % 250}`, ...headers });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    probe = await registerAccount(app, 'probe', { firstname: 'Test', lastname: 'Probe' });
+    await registerAccount(app, 'target');
+    const place = await insertEstablishment(app.data, { placeId: KNOWN_PLACE.place_id, name: KNOWN_PLACE.name, city: '', lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng });
+    const [{ id: probeId }] = await app.data.select({ id: users.id }).from(users).where(eq(users.email, probe.email));
+    await app.data.insert(posts).values({ id: KNOWN_POST_ID, userId: probeId, establishmentId: place.id, orderText: 'Cortado', review: 'Good', rating: 5 });
+  });
+  afterAll(() => app.close());
+
+  it('refuses an id past 32 bits with 400 on every documented POST path that takes one', async () => {
+    const extra: DocumentedPost[] = [
+      { path: '/api/place/bestorders', valid: { establishment_id: 1 } },
+      { path: '/api/place/wanttotry', valid: { establishment_id: 1 }, signedIn: true },
+      { path: '/api/place/removewanttotry', valid: { establishment_id: 1 }, signedIn: true },
+      { path: '/api/notification/markread', valid: { notification_ids: [1] }, signedIn: true },
+    ];
+    const before = await snapshot(app);
+    let checked = 0;
+    for (const { path, valid, signedIn } of [...DOCUMENTED_POSTS, ...extra]) {
+      for (const [key, value] of Object.entries(valid)) {
+        if (!isIdField(key, value) && !(Array.isArray(value) && /ids$/.test(key))) continue;
+        for (const id of IDS_PAST_32_BITS) {
+          const body = { ...valid, [key]: Array.isArray(value) ? [id] : id };
+          const response = await send(path, body, signedIn ? probe.auth : {});
+          expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+          expect(response.body.msg, `${path} ${JSON.stringify(body)}`).toBe(INPUT_MESSAGES.invalidId);
+          checked += 1;
+        }
+      }
+    }
+    // establishment_id and postid on the place and post paths, notification ids
+    expect(checked).toBeGreaterThan(60);
+    const last = await send('/api/post/loadpost', { postid: LIMITS.idMax });
+    expect(last.status, 'the largest id is still an id (of nothing here)').toBe(404);
+    expect(await snapshot(app)).toBe(before);
+  });
+
+  it('refuses a NUL in any text field of every documented POST path with 400 and its message, storing nothing', async () => {
+    const before = await snapshot(app);
+    let checked = 0;
+    for (const { path, valid, signedIn } of DOCUMENTED_POSTS) {
+      for (const [key, value] of Object.entries(valid)) {
+        if (typeof value !== 'string') continue;
+        const body = { ...valid, [key]: withControl(value, '\u0000') };
+        const response = await send(path, body, signedIn ? probe.auth : {});
+        expect(response.status, `${path} ${key}`).toBe(400);
+        if (!LISTED_FIELDS.has(key)) expect(response.body.msg, `${path} ${key}`).toBe(INPUT_MESSAGES.controlCharacters);
+        checked += 1;
+      }
+    }
+    for (const field of ['name', 'street', 'city', 'place_id'] as const) {
+      const body = { place_info: { ...KNOWN_PLACE, place_id: 'bad-input-new', street: 'Main St', city: 'Chicago', [field]: withControl('Somewhere', '\u0000') } };
+      const response = await send('/api/place/placeselected', body);
+      expect([response.status, response.body.msg], `placeselected ${field}`).toEqual([400, INPUT_MESSAGES.controlCharacters]);
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(await snapshot(app)).toBe(before);
+  });
+
+  it('refuses every control character but tab and line feed, and keeps those in a comment', async () => {
+    for (const control of CONTROL_CHARACTERS) {
+      const response = await send('/api/post/addcomment', { postid: KNOWN_POST_ID, comment: `Nice${control}one` }, probe.auth);
+      expect([response.status, response.body.msg], JSON.stringify(control)).toEqual([400, INPUT_MESSAGES.controlCharacters]);
+    }
+    const kept = 'Nice\tone\nand another line';
+    expect((await send('/api/post/addcomment', { postid: KNOWN_POST_ID, comment: kept }, probe.auth)).status).toBe(200);
+    expect((await app.data.select({ text: comments.body }).from(comments)).map((row) => row.text)).toEqual([kept]);
+  });
+
+  it('answers tRPC procedures alike: 400 for an id past 32 bits or a control character', async () => {
+    const calls: Array<['query' | 'mutation', string, unknown, string]> = [
+      ['query', 'post.byId', { postid: 3_000_000_000 }, INPUT_MESSAGES.invalidId],
+      ['query', 'post.comments', { postid: '3000000000' }, INPUT_MESSAGES.invalidId],
+      ['query', 'place.byId', { establishment_id: LIMITS.idMax + 1 }, INPUT_MESSAGES.invalidId],
+      ['query', 'post.byEstablishment', { establishment_id: 3_000_000_000 }, INPUT_MESSAGES.invalidId],
+      ['mutation', 'post.like', { postid: 3_000_000_000 }, INPUT_MESSAGES.invalidId],
+      ['mutation', 'post.addComment', { postid: KNOWN_POST_ID, comment: 'a\u0000b' }, INPUT_MESSAGES.controlCharacters],
+      ['mutation', 'user.updateFavoriteOrder', { current_fav_order: 'Latte\u0000' }, INPUT_MESSAGES.controlCharacters],
+      ['query', 'user.search', { searchString: 'pro\u0000be' }, INPUT_MESSAGES.controlCharacters],
+      ['query', 'user.publicProfile', { username: 'pro\u0000be' }, INPUT_MESSAGES.controlCharacters],
+      ['mutation', 'report.add', { kind: 'post', target_id: 3_000_000_000, reason: 'spam' }, INPUT_MESSAGES.invalidId],
+      ['mutation', 'report.add', { kind: 'comment', target_id: '3000000000', reason: 'spam' }, INPUT_MESSAGES.invalidId],
+      ['mutation', 'report.add', { kind: 'post', target_id: KNOWN_POST_ID, reason: 'other', note: 'See\u0000this' }, INPUT_MESSAGES.controlCharacters],
+    ];
+    for (const [kind, procedure, input, message] of calls) {
+      const answer = await app.trpc(kind, procedure, input, { ...probe.auth, 'X-Forwarded-For': `198.51.100.${ip++ % 250}` });
+      expect([answer.status, answer.error?.message], `${procedure} ${JSON.stringify(input)}`).toEqual([400, message]);
+    }
+  });
+
+  it('refuses a control character in the multipart data of addpostwithimages', async () => {
+    const before = await snapshot(app);
+    for (const field of ['order', 'review', 'establishment_name'] as const) {
+      const answer = await postReview(app, probe, { place_id: KNOWN_PLACE.place_id, [field]: 'Flat\u0000white' });
+      expect([answer.status, answer.body.msg], field).toEqual([400, INPUT_MESSAGES.controlCharacters]);
+    }
+    expect(await snapshot(app)).toBe(before);
+  });
+
+  it('answers 404 to the pages of an id past 32 bits or a name with a control character', async () => {
+    for (const route of ['/post/2147483648', '/post/3000000000', '/view/2147483648', '/view/3000000000', '/user/pro%00be', '/user/pro%0Dbe', '/view/location/a%00b']) {
+      expect((await fetch(app.baseUrl + route)).status, route).toBe(404);
+    }
   });
 });

@@ -1,17 +1,19 @@
 import { Logger } from '@nestjs/common';
-import { LIMITS, loadPublicProfileSchema, placeByLocationSchema, placeLocationPath } from '@siplog/contracts';
+import { idFromPath, LIMITS, loadPublicProfileSchema, placeByLocationSchema, placeLocationPath } from '@siplog/contracts';
 import { AppError } from './common/app-error';
 import type { PlaceService } from './modules/place/place.service';
 import type { PostService } from './modules/post/post.service';
 import type { UserService } from './modules/user/user.service';
 import { personPreview, placePreview, reviewPreview, type SharePreview } from './share-preview';
 
+/**
+ * Page paths naming a person, a place or a review. Their names and ids are read by the API's input rules (contracts):
+ * a name with a control character, or an id PostgreSQL's integer columns cannot hold, names nothing (a 404 page).
+ */
 const PROFILE_PATH = /^\/user\/([^/]+)\/?$/;
 const PLACE_PATH = /^\/view\/(\d{1,15})\/?$/;
 const PLACE_LOCATION_PATH = /^\/view\/location\/([^/]+)\/?$/;
 const POST_PATH = /^\/post\/([^/]+)\/?$/;
-/** The largest id a row can have (ids are 32-bit integers on PostgreSQL): a larger one names nothing. */
-const MAX_ID = 2 ** 31 - 1;
 
 export interface PageServices {
   users: UserService;
@@ -34,23 +36,6 @@ interface PageRead {
 
 const NO_DATA: PageRead = { seeded: [], preview: null };
 
-/** Control characters (NUL among them, which PostgreSQL refuses in any text) are in no username, slug or place_id. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-
-/** A name as a page's path gives it, decoded; null when it cannot name anything. */
-function nameOf(segment: string): string | null {
-  const name = decodeURIComponent(segment);
-  return CONTROL_CHARACTER.test(name) ? null : name;
-}
-
-/** An id as a page's path gives it: digits naming a row that may exist, else null (a page of nothing). */
-function idOf(segment: string): number | null {
-  if (!/^\d{1,10}$/.test(segment)) return null;
-  const id = Number(segment);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
-
 /**
  * The public data a profile or a place page shows first, answered with the HTML: the page renders it at once instead
  * of asking for it once its script has run (a round trip less on a slow phone; the page refreshes it in the
@@ -62,9 +47,8 @@ function idOf(segment: string): number | null {
 async function readPage({ users, places, posts }: PageServices, pathname: string): Promise<PageRead | null> {
   const profile = PROFILE_PATH.exec(pathname);
   if (profile) {
-    const name = nameOf(profile[1]);
-    const parsed = loadPublicProfileSchema.safeParse({ username: name });
-    if (name === null || !parsed.success) return null;
+    const parsed = loadPublicProfileSchema.safeParse({ username: decodeURIComponent(profile[1]) });
+    if (!parsed.success) return null;
     const { username } = parsed.data;
     const orders = { username, limit: LIMITS.ordersCarouselLimit };
     const [profileData, fiveStar, recent] = await Promise.all([
@@ -83,7 +67,7 @@ async function readPage({ users, places, posts }: PageServices, pathname: string
   }
   const place = PLACE_PATH.exec(pathname);
   if (place) {
-    const id = idOf(place[1]);
+    const id = idFromPath(place[1]);
     if (id === null) return null;
     const input = { establishment_id: id };
     const [placeData, reviews] = await Promise.all([places.loadEstablishment(input.establishment_id), posts.byEstablishment(input.establishment_id)]);
@@ -97,15 +81,14 @@ async function readPage({ users, places, posts }: PageServices, pathname: string
   }
   const located = PLACE_LOCATION_PATH.exec(pathname);
   if (located) {
-    const name = nameOf(located[1]);
-    const parsed = placeByLocationSchema.safeParse({ location: name });
-    if (name === null || !parsed.success) return null;
+    const parsed = placeByLocationSchema.safeParse({ location: decodeURIComponent(located[1]) });
+    if (!parsed.success) return null;
     const { establishment } = await places.loadByLocation(parsed.data.location);
     return { seeded: [], preview: placePreview(establishment, establishment.slug ? placeLocationPath(establishment.slug) : `/view/${establishment.establishment_id}`) };
   }
   const post = POST_PATH.exec(pathname);
   if (post) {
-    const id = idOf(post[1]);
+    const id = idFromPath(post[1]);
     if (id === null) return null;
     return { seeded: [], preview: reviewPreview((await posts.byId(id)).post) };
   }
