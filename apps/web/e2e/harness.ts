@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Overridable so work on one build can be tested while another is being made (E2E_API_MAIN, E2E_WEB_DIST).
 const apiMain = path.resolve(process.env.E2E_API_MAIN ?? path.resolve(here, '../../api/dist/main.js'));
-const webDist = path.resolve(process.env.E2E_WEB_DIST ?? path.resolve(here, '../dist'));
+export const webDist = path.resolve(process.env.E2E_WEB_DIST ?? path.resolve(here, '../dist'));
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

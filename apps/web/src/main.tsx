@@ -61,10 +61,16 @@ startTransition(() =>
   ),
 );
 
-// The service worker that makes the app open offline (issue 19): production builds only, once the page has loaded,
-// from a chunk of its own, so the first load neither carries nor waits for it.
+// The service worker that makes the app open offline (issue 19): production builds only, from a chunk of its own,
+// once the page has loaded and the browser is idle: its install fetches every screen's scripts, which on a slow
+// phone would compete with the page's own first work (its screen chunk, its data, its first renders).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()), {
-    once: true,
-  });
+  const register = () => void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  window.addEventListener('load', () => whenIdle(register), { once: true });
+}
+
+/** Runs `work` when the main thread is idle (within a few seconds at most); soon, where the browser cannot tell. */
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 5_000 });
+  else setTimeout(work, 1_000);
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import { QuickPostButton } from '../post/quick-post/QuickPostButton';
-import type { QuickPostPlace } from '../post/quick-post/quick-post-form';
+import type { QuickPostPlace } from '../post/quick-post/quick-post-place';
 import { useSession } from '../session/useSession';
 
 interface PostReviewButtonProps {

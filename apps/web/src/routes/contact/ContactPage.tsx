@@ -7,8 +7,12 @@ import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { checkContactForm, EMPTY_CONTACT_FORM, type ContactField, type ContactForm } from './contact-form';
+import { lazyModule } from '../../lib/lazy-module';
+import { EMPTY_CONTACT_FORM, type ContactField, type ContactForm } from './contact-fields';
 import './contact.css';
+
+/** The form's checks (the server's schema, so zod), loaded when the form is first reached. */
+const contactChecks = lazyModule(() => import('./contact-form'));
 
 export function ContactPage() {
   useDocumentTitle('Contact Us');
@@ -26,7 +30,7 @@ export function ContactPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
-    const check = checkContactForm(form, supportEmail);
+    const check = (await contactChecks.load()).checkContactForm(form, supportEmail);
     if (!check.ok) {
       setError({ field: check.field, message: check.message });
       // Spec §5: an invalid e-mail also clears the field.
@@ -79,7 +83,7 @@ export function ContactPage() {
         </p>
       </section>
 
-      <form className="contact-form" noValidate onSubmit={submit} aria-label="Contact Us">
+      <form className="contact-form" noValidate onSubmit={submit} onFocus={contactChecks.preload} aria-label="Contact Us">
         <label htmlFor="contact-clientemail">Email</label>
         <input
           {...fieldProps('clientemail')}

@@ -1,9 +1,8 @@
 import { contactRequestSchema, type ContactRequest } from '@siplog/contracts';
 
-export type ContactField = 'clientemail' | 'firstname' | 'lastname' | 'phone' | 'message';
-export type ContactForm = Record<ContactField, string>;
+import type { ContactField, ContactForm } from './contact-fields';
 
-export const EMPTY_CONTACT_FORM: ContactForm = { clientemail: '', firstname: '', lastname: '', phone: '', message: '' };
+export type { ContactField, ContactForm } from './contact-fields';
 
 export type ContactCheck = { ok: true; request: ContactRequest } | { ok: false; field: ContactField; message: string };
 

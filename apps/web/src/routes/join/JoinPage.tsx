@@ -12,20 +12,22 @@ import { trpc } from '../../lib/trpc';
 import { describeFailure, httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { lazyModule } from '../../lib/lazy-module';
 import {
   applyInputRule,
-  checkJoinEmail,
-  checkJoinForm,
   EMPTY_JOIN_FORM,
   passwordChecks,
   registrationFailureField,
-  usernameProblem,
   yearOfBirthOptions,
   type JoinField,
   type JoinForm,
 } from './join-form';
 import '../../components/auth/auth.css';
 import './join.css';
+
+/** The form's checks (the server's schemas, so zod), loaded when the form is first reached. */
+const joinChecks = lazyModule(() => import('./join-checks'));
+type JoinChecks = Awaited<ReturnType<typeof joinChecks.load>>;
 
 type Step = 'email' | 'details';
 type UsernameStatus = { tone: 'ok' | 'bad' | 'muted'; text: string } | null;
@@ -46,13 +48,21 @@ export function JoinPage() {
   const requestCode = trpc.auth.requestCode.useMutation();
   const register = trpc.auth.register.useMutation();
   const years = useMemo(() => yearOfBirthOptions(), []);
+  // Step 2's username line needs the checks while rendering; they are in before it shows (step 1's submit loads them).
+  const [checks, setChecks] = useState<JoinChecks | null>(null);
+  const loadChecks = async (): Promise<JoinChecks> => {
+    const loaded = await joinChecks.load();
+    setChecks(() => loaded);
+    return loaded;
+  };
+  const usernameProblem = (username: string) => checks?.usernameProblem(username) ?? null;
 
   // Username availability, asked once the person stops typing (spec §5: it must be available).
   const debouncedUsername = useDebouncedValue(form.userid, LIMITS.searchDebounceMs);
   const debouncedProblem = debouncedUsername ? usernameProblem(debouncedUsername) : null;
   const availability = trpc.auth.usernameAvailable.useQuery(
     { username: debouncedUsername },
-    { enabled: step === 'details' && debouncedUsername !== '' && debouncedProblem === null, staleTime: 30_000, retry: false },
+    { enabled: checks !== null && step === 'details' && debouncedUsername !== '' && debouncedProblem === null, staleTime: 30_000, retry: false },
   );
   const usernameSettled = form.userid === debouncedUsername;
   const usernameKnownTaken = usernameSettled && debouncedProblem === null && availability.data?.useravailable === false;
@@ -91,7 +101,7 @@ export function JoinPage() {
 
   /** Step 1 (and "send a new code" in step 2): mails a verification code to the address. */
   const sendCode = async (): Promise<boolean> => {
-    const check = checkJoinEmail(form.email);
+    const check = (await loadChecks()).checkJoinEmail(form.email);
     if (!check.ok) {
       setStep('email');
       showFieldError('email', check.message);
@@ -127,7 +137,7 @@ export function JoinPage() {
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
     if (register.isPending) return;
-    const check = checkJoinForm(form);
+    const check = (await loadChecks()).checkJoinForm(form);
     if (!check.ok) {
       if (check.field === 'email') setStep('email');
       showFieldError(check.field, check.message);
@@ -197,7 +207,7 @@ export function JoinPage() {
         </ol>
 
         {step === 'email' ? (
-          <form noValidate onSubmit={submitEmail} aria-label="Verify email">
+          <form noValidate onSubmit={submitEmail} onFocus={joinChecks.preload} aria-label="Verify email">
             <p className="auth-card__lead">We will email you a verification code to confirm the address is yours.</p>
             <AuthField {...frameOf('email')} label="Email">
               <input {...fieldProps('email')} {...EMAIL_INPUT_PROPS} autoFocus />

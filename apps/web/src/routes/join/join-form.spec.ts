@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, LIMITS, REGISTRATION_MESSAGES } from '@siplog/contracts';
-import {
-  applyInputRule,
-  checkJoinEmail,
-  checkJoinForm,
-  EMPTY_JOIN_FORM,
-  passwordChecks,
-  registrationFailureField,
-  usernameProblem,
-  yearOfBirthOptions,
-  type JoinForm,
-} from './join-form';
+import { checkJoinEmail, checkJoinForm, usernameProblem } from './join-checks';
+import { applyInputRule, EMPTY_JOIN_FORM, passwordChecks, registrationFailureField, yearOfBirthOptions, type JoinForm } from './join-form';
 
 const valid: JoinForm = {
   email: 'ann.lee@example.com',

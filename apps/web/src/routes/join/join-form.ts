@@ -1,14 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  capitalizeName,
-  emailOnlySchema,
-  formatPhoneInput,
-  LIMITS,
-  normalizeEmail,
-  REGISTRATION_MESSAGES,
-  registerUserSchema,
-  usernameField,
-} from '@siplog/contracts';
+import { AUTH_MESSAGES, formatPhoneInput, LIMITS, normalizeEmail, REGISTRATION_MESSAGES, type registerUserSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 
 /** The fields of step 2, in the order of registerUserSchema (so its first issue is the first field on screen). */
@@ -60,38 +50,6 @@ export function applyInputRule(field: JoinField, raw: string): string {
 }
 
 export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: JoinField; message: string };
-
-/** Step 1: just the e-mail, with the registration message. */
-export function checkJoinEmail(email: string): FieldCheck<string> {
-  const result = emailOnlySchema.safeParse({ email });
-  if (result.success) return { ok: true, value: result.data.email };
-  return { ok: false, field: 'email', message: result.error.issues[0].message };
-}
-
-/**
- * Step 2: the whole form against the schema the server uses; the first issue in schema order is
- * reported. A valid form becomes the request, names capitalised (spec §5) and an unchosen year left out.
- */
-export function checkJoinForm(form: JoinForm): FieldCheck<RegisterRequest> {
-  const { yearofbirth, ...rest } = form;
-  const result = registerUserSchema.safeParse({ ...rest, ...(yearofbirth ? { yearofbirth } : {}) });
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, field: issue.path[0] as JoinField, message: issue.message };
-  }
-  const data = result.data;
-  return {
-    ok: true,
-    value: { ...data, firstname: capitalizeName(data.firstname), lastname: capitalizeName(data.lastname) },
-  };
-}
-
-/** Why a username cannot be used as typed, or null when it is worth asking the server whether it is free. */
-export function usernameProblem(username: string): string | null {
-  const result = usernameField.safeParse(username);
-  return result.success ? null : result.error.issues[0].message;
-}
-
 /** Year-of-birth choices: LIMITS.yearOfBirthEntries years, newest first, starting LIMITS.yearOfBirthOffset years back. */
 export function yearOfBirthOptions(now: Date = new Date()): number[] {
   const newest = now.getFullYear() - LIMITS.yearOfBirthOffset;

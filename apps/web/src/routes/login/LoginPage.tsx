@@ -11,8 +11,11 @@ import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { describeFailure, errorMessage, httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
-import { checkForgotPassword, checkLogin } from './login-form';
+import { lazyModule } from '../../lib/lazy-module';
 import '../../components/auth/auth.css';
+
+/** The form's checks (the server's schemas, so zod), loaded when the form is first reached. */
+const loginChecks = lazyModule(() => import('./login-form'));
 
 const EMAIL_ID = 'login-email';
 
@@ -35,7 +38,7 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (login.isPending) return;
-    const check = checkLogin({ email, password });
+    const check = (await loginChecks.load()).checkLogin({ email, password });
     if (!check.ok) {
       showMessage(LOGIN_MESSAGES.invalidFields);
       return;
@@ -61,7 +64,7 @@ export function LoginPage() {
 
   const emailPassword = async () => {
     if (requestTempPassword.isPending) return;
-    const check = checkForgotPassword(email);
+    const check = (await loginChecks.load()).checkForgotPassword(email);
     if (!check.ok) {
       setEmailError(check.message);
       document.getElementById(EMAIL_ID)?.focus();
@@ -92,7 +95,7 @@ export function LoginPage() {
         intro="Log in to pick up where you left off: your sip log, the places you follow and the friends whose reviews you trust."
       />
 
-      <form className="auth-card" noValidate onSubmit={submit} aria-labelledby="login-title">
+      <form className="auth-card" noValidate onSubmit={submit} onFocus={loginChecks.preload} aria-labelledby="login-title">
         <h1 id="login-title" className="auth-card__title">
           Log in to Siplog
         </h1>

@@ -8,7 +8,8 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { searchTerm } from '../../place/search-term';
 import { CupIcon, SearchIcon } from '../../profile/icons';
 import type { UserPlace } from '../types';
-import { isPostablePlace, matchesPlace, placeOfProviderResult, type QuickPostPlace } from './quick-post-form';
+import { isPostablePlace, matchesPlace, placeOfProviderResult } from './quick-post-form';
+import type { QuickPostPlace } from './quick-post-place';
 
 interface LocationPickerProps {
   inputId: string;

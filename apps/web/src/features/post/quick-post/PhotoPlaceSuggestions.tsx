@@ -3,7 +3,7 @@ import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure } from '../../../lib/trpc-errors';
 import { photoPoint } from './photo-location';
-import { postablePlace, type QuickPostPlace } from './quick-post-form';
+import { postablePlace, type QuickPostPlace } from './quick-post-place';
 
 /**
  * 'Taken near Dark Matter Coffee?': while no place is chosen, the known places within 150 m of where the photos were

@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from 'react';
 import { preloadQuickPostDrawer, useQuickPost } from './quick-post-context';
-import type { QuickPostPlace } from './quick-post-form';
+import type { QuickPostPlace } from './quick-post-place';
 import './quick-post-button.css';
 
 /** A pen over a square: writing a review. */

@@ -8,7 +8,7 @@ import { readSession } from '../../session/session-storage';
 import { useSession } from '../../session/useSession';
 import { LoginToPostDialog } from './LoginToPostDialog';
 import { loadQuickPostDrawer, QuickPostContext, type QuickPostApi } from './quick-post-context';
-import { postablePlace, type QuickPostPlace } from './quick-post-form';
+import { postablePlace, type QuickPostPlace } from './quick-post-place';
 import type { QuickPostDrawerProps } from './QuickPostDrawer';
 
 const LOAD_FAILED = 'Quick Post could not be opened. Please check your connection and try again.';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { QuickPostPlace } from './quick-post-form';
+import type { QuickPostPlace } from './quick-post-place';
 
 export interface QuickPostApi {
   /**

@@ -9,24 +9,8 @@ import {
   type PlaceSearchResult,
 } from '@siplog/contracts';
 import type { z } from 'zod';
+import type { QuickPostPlace } from './quick-post-place';
 
-/** A place a review can be posted to: `place_id` is what the API posts by; a provider's new place has no establishment yet. */
-export interface QuickPostPlace {
-  place_id: string;
-  establishment_id?: number;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
-
-/** Only what a post needs, whatever richer place object the caller holds (an establishment, a search result's place). */
-export function postablePlace(place: QuickPostPlace): QuickPostPlace {
-  const { place_id, establishment_id, name, street, city, state, zip, country } = place;
-  return { place_id, establishment_id, name, street, city, state, zip, country };
-}
 
 export type QuickPostField = 'location' | 'images' | 'order' | 'review' | 'rating';
 
