@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, mailQueue, PgDatabase } from '@siplog/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -55,5 +57,33 @@ describe('the mail queue with two senders', () => {
     expect(await otherNode.claim(DUE)).toBeUndefined();
     const rows = await app.data.select().from(mailQueue).orderBy(mailQueue.id);
     expect(rows.map((row) => row.claimedUntil?.getTime())).toEqual([DUE + MAIL_CLAIM_MS, DUE + MAIL_CLAIM_MS]);
+  });
+});
+
+/** The Message-IDs in an outbox, as the .eml files carry them. */
+function outboxMessageIds(app: TestApp): string[] {
+  return fs.readdirSync(app.config.outboxDir).map((file) => /^Message-ID: (.+)$/m.exec(fs.readFileSync(path.join(app.config.outboxDir, file), 'utf8'))![1]);
+}
+
+/** Issue 26: a Message-ID never comes again, not even from a reset or restored database whose row ids start over. */
+describe('the Message-ID of queued mail', () => {
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+  it('differs between two fresh databases whose first messages have the same row id, and is stored with the row', async () => {
+    for (const round of [1, 2]) {
+      const app = await startTestApp({ PUBLIC_URL: 'https://siplog.example' });
+      apps.push(app);
+      const queue = app.get(MailQueue);
+      await queue.enqueue(message(round), DUE);
+      expect(await queue.sendDue(DUE)).toBe(1);
+    }
+    const rows = await Promise.all(apps.map(async (app) => (await app.data.select().from(mailQueue))[0]!));
+    expect(rows.map((row) => row.id)).toEqual([rows[0].id, rows[0].id]);
+    const ids = apps.map(outboxMessageIds);
+    expect(ids.map((list) => list.length)).toEqual([1, 1]);
+    expect(ids[0][0]).not.toBe(ids[1][0]);
+    // The row keeps it, so a retry (or a resend after a crash) says the same.
+    for (const [index, row] of rows.entries()) expect(ids[index][0]).toBe(`<mail-${row.messageId}@siplog.example>`);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Database, Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
@@ -18,6 +19,8 @@ export interface QueuedRow {
   text: string;
   headers: string;
   attempts: number;
+  /** The Message-ID's unique part, written with the row (migration 0010 gave the rows queued before one). */
+  messageId: string;
 }
 
 /**
@@ -25,7 +28,8 @@ export interface QueuedRow {
  * `sendDue` sends what is due, one message at a time, each claimed first so that two senders (or a restarted one)
  * never both send it. A failure is logged and retried with backoff. A process killed between handing a message to
  * SMTP and marking it sent sends it again when its claim runs out, with the same Message-ID (the outbox writes it
- * once): that window is the only way a message goes twice.
+ * once): that window is the only way a message goes twice. The Message-ID is random, written with the row: row ids
+ * come again after a restore or a reset, and some mail services drop a Message-ID they have seen.
  */
 @Injectable()
 export class MailQueue {
@@ -42,9 +46,10 @@ export class MailQueue {
     const claim = (lock: string) => `update mail_queue set claimed_until = :until where id = (
           select id from mail_queue where sent_at is null and next_attempt_at <= :now and (claimed_until is null or claimed_until <= :now)
           order by next_attempt_at, id limit 1${lock})
-        returning id, to_address as "toAddress", subject, text, headers, attempts`;
+        returning id, to_address as "toAddress", subject, text, headers, attempts, message_id as "messageId"`;
     this.statements = {
-      enqueue: db.statement(`insert into mail_queue (to_address, subject, text, headers, next_attempt_at) values (:to, :subject, :text, :headers, :now)`),
+      enqueue: db.statement(`insert into mail_queue (to_address, subject, text, headers, next_attempt_at, message_id)
+        values (:to, :subject, :text, :headers, :now, :messageId)`),
       claim: db.statement<QueuedRow>({ sqlite: claim(''), pg: claim(' for update skip locked') }),
       sent: db.statement(`update mail_queue set sent_at = :now, claimed_until = null where id = :id`),
       failed: db.statement(`update mail_queue set attempts = attempts + 1, next_attempt_at = :next, claimed_until = null, last_error = :error where id = :id`),
@@ -52,7 +57,7 @@ export class MailQueue {
   }
 
   async enqueue(mail: Required<Pick<OutgoingMail, 'to' | 'subject' | 'text'>> & { headers: Record<string, string> }, now = Date.now()): Promise<void> {
-    await this.statements.enqueue.run({ to: mail.to, subject: mail.subject, text: mail.text, headers: JSON.stringify(mail.headers), now });
+    await this.statements.enqueue.run({ to: mail.to, subject: mail.subject, text: mail.text, headers: JSON.stringify(mail.headers), now, messageId: randomUUID() });
   }
 
   /** Takes the oldest message due at `now` for MAIL_CLAIM_MS, or answers undefined when none is left to take. */
@@ -67,7 +72,7 @@ export class MailQueue {
       const row = await this.claim(now);
       if (!row) return sent;
       try {
-        await this.mail.send({ to: row.toAddress, subject: row.subject, text: row.text, headers: JSON.parse(row.headers) as Record<string, string>, key: `mail-${row.id}` });
+        await this.mail.send({ to: row.toAddress, subject: row.subject, text: row.text, headers: JSON.parse(row.headers) as Record<string, string>, key: `mail-${row.messageId}` });
         await this.statements.sent.run({ id: row.id, now: Date.now() });
         sent++;
       } catch (error) {

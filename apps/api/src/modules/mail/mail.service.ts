@@ -45,7 +45,7 @@ export class MailService {
 
   /**
    * 20261122T041500123Z-000001.eml: the time first, a counter to order messages of the same millisecond; a keyed
-   * message ends in its key (…-000001-mail-12.eml), so a resend after a crash finds it written and writes no twin.
+   * message ends in its key (…-000001-mail-{uuid}.eml), so a resend after a crash finds it written and writes no twin.
    */
   private nextOutboxName(key?: string): string {
     const stamp = new Date().toISOString().replace(/[-:.]/g, '');
