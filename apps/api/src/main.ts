@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { createApp } from './app.factory';
 import { loadConfig } from './config/app.config';
+import { ConfigError } from './config/config-error';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  // Loaded once the settings are accepted, so a refused one is told at once rather than after every module loads.
+  const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   Logger.log(`Siplog listening on http://${config.host}:${config.port}`, 'Bootstrap');
@@ -15,4 +17,12 @@ async function bootstrap(): Promise<void> {
   }
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  // A refused setting says all there is to say; a stack and a source line would only bury it.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  // A real crash: rethrown unhandled, so Node prints its stack and exits 1 as before.
+  throw error;
+});

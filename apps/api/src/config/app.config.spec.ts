@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../security-headers';
 import { previewOrigin } from '../share-preview';
 import { loadConfig } from './app.config';
+import { ConfigError } from './config-error';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-config-'));
 const configWith = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
@@ -91,5 +92,35 @@ describe('PUBLIC_URL and the share previews made from it', () => {
     for (const host of ['evil.example', 'localhost.evil.example', '127.0.0.1.evil.example', 'localhost:4100/x', undefined]) expect(previewOrigin(config, host), String(host)).toBeNull();
     // Set, it wins whatever the Host.
     expect(previewOrigin(configWith({ PUBLIC_URL: 'https://siplog.example' }), 'evil.example')).toBe('https://siplog.example');
+  });
+});
+
+describe('refusals and the node name', () => {
+  it('refuses every bad setting with a ConfigError naming it, the media store and DATA_DIR included', () => {
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ PORT: 'eighty' }, /^PORT must be a port number/],
+      [{ MEDIA_STORE: 'ftp://photos' }, /^MEDIA_STORE: expected unset/],
+      [{ S3_REGION: 'eu-west-1' }, /^S3_REGION is set but MEDIA_STORE is not/],
+      [{ MAP_STYLE_ORIGINS: 'ftp://x' }, /^MAP_STYLE_ORIGINS must be an http\(s\) URL/],
+      [{ NOTIFICATION_EMAIL: 'maybe' }, /^NOTIFICATION_EMAIL must be on or off/],
+      [{ DATA_DIR: '/dev/null/siplog' }, /^DATA_DIR: cannot make the folder \/dev\/null\/siplog \(ENOTDIR\)$/],
+    ];
+    for (const [env, message] of refusals) {
+      let refusal: unknown;
+      try {
+        configWith(env);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+      expect((refusal as Error).message, JSON.stringify(env)).toMatch(message);
+    }
+  });
+
+  it('names the node by NODE_NAME, else by host name and port, so two nodes on one host differ', () => {
+    expect(configWith({}).nodeName).toBe(`${os.hostname()}:3000`);
+    expect(configWith({ PORT: '3001' }).nodeName).toBe(`${os.hostname()}:3001`);
+    expect(configWith({ NODE_NAME: ' api-2 ' }).nodeName).toBe('api-2');
+    expect(configWith({ NODE_NAME: '' }).nodeName).toBe(`${os.hostname()}:3000`);
   });
 });

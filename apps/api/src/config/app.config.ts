@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseMediaStore, type S3MediaStoreConfig } from '../modules/media/media-store.config';
+import { ConfigError } from './config-error';
 
 /** Runtime settings (design §2), read once from the environment. */
 export interface AppConfig {
@@ -51,6 +53,8 @@ export interface AppConfig {
   publicUrlSet: boolean;
   /** NOTIFICATION_EMAIL=off: no notification e-mail at all (the site's bell and page still work). */
   notificationEmail: boolean;
+  /** NODE_NAME: this process's name in the admin log viewer (each node reads its own logs); unset, `{host name}:{PORT}`, unique per process on a host. */
+  nodeName: string;
 }
 
 /** Limits on how long a client may take to send a request, in milliseconds. */
@@ -79,7 +83,7 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${raw}"`);
   return port;
 }
 
@@ -91,7 +95,7 @@ function parseMapboxToken(raw: string | undefined): string | undefined {
   const token = raw?.trim();
   if (!token) return undefined;
   if (!token.startsWith('pk.')) {
-    throw new Error('MAPBOX_TOKEN must be a public Mapbox token (starting with "pk."): it is sent to every browser, so a secret "sk." token would leak');
+    throw new ConfigError('MAPBOX_TOKEN must be a public Mapbox token (starting with "pk."): it is sent to every browser, so a secret "sk." token would leak');
   }
   return token;
 }
@@ -100,18 +104,18 @@ function parseMapboxToken(raw: string | undefined): string | undefined {
 function parseMapStyleUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
-  parseOrigin(raw);
+  parseOrigin('MAP_STYLE_URL', raw);
   return raw;
 }
 
-function parseOrigin(raw: string): string {
-  let url: URL;
+function parseOrigin(name: string, raw: string): string {
+  let url: URL | null = null;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`Expected an http(s) URL, got "${raw}"`);
+    // refused below, with the setting's name
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Expected an http(s) URL, got "${raw}"`);
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   return url.origin;
 }
 
@@ -120,7 +124,7 @@ const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 function parseMilliseconds(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 1 || ms > MAX_TIMEOUT_MS) throw new Error(`${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`);
+  if (!Number.isInteger(ms) || ms < 1 || ms > MAX_TIMEOUT_MS) throw new ConfigError(`${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`);
   return ms;
 }
 
@@ -140,8 +144,8 @@ function parseHttpTimeouts(env: Env): HttpTimeouts {
     keepAliveMs: parseMilliseconds('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
   };
   // Node refuses a header limit above the request limit; a body grace above it would never apply.
-  if (timeouts.headersMs > timeouts.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
-  if (timeouts.bodyMs > timeouts.requestMs) throw new Error('BODY_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  if (timeouts.headersMs > timeouts.requestMs) throw new ConfigError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  if (timeouts.bodyMs > timeouts.requestMs) throw new ConfigError('BODY_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   return timeouts;
 }
 
@@ -150,22 +154,22 @@ const PUBLIC_CACHE_MB_MAX = 4096;
 function parsePublicCacheBytes(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 64 * 1024 * 1024;
   const mb = Number(raw);
-  if (!Number.isInteger(mb) || mb < 0 || mb > PUBLIC_CACHE_MB_MAX) throw new Error(`PUBLIC_CACHE_MB must be a whole number of megabytes from 0 to ${PUBLIC_CACHE_MB_MAX}, got "${raw}"`);
+  if (!Number.isInteger(mb) || mb < 0 || mb > PUBLIC_CACHE_MB_MAX) throw new ConfigError(`PUBLIC_CACHE_MB must be a whole number of megabytes from 0 to ${PUBLIC_CACHE_MB_MAX}, got "${raw}"`);
   return mb * 1024 * 1024;
 }
 
 /** PUBLIC_URL: an http(s) address, path allowed (a site under /siplog), kept without its trailing slash. */
 function parsePublicUrl(raw: string | undefined, port: number): string {
   if (!raw) return `http://localhost:${port}`;
-  parseOrigin(raw);
+  parseOrigin('PUBLIC_URL', raw);
   const url = new URL(raw);
-  if (url.search || url.hash || url.username || url.password) throw new Error(`PUBLIC_URL must be a plain http(s) address, got "${raw}"`);
+  if (url.search || url.hash || url.username || url.password) throw new ConfigError(`PUBLIC_URL must be a plain http(s) address, got "${raw}"`);
   return url.href.replace(/\/+$/, '');
 }
 
 function parseDatabaseUrl(raw: string | undefined): string | null {
   if (!raw) return null;
-  if (!/^postgres(ql)?:\/\//.test(raw)) throw new Error(`DATABASE_URL must be a postgres:// URL (unset for SQLite), got "${raw.replace(/:[^:@/]*@/, ':***@')}"`);
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError(`DATABASE_URL must be a postgres:// URL (unset for SQLite), got "${raw.replace(/:[^:@/]*@/, ':***@')}"`);
   return raw;
 }
 
@@ -173,7 +177,7 @@ function parseOnOff(name: string, raw: string | undefined, fallback: boolean): b
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'on' || raw === 'true') return true;
   if (raw === 'off' || raw === 'false') return false;
-  throw new Error(`${name} must be on or off, got "${raw}"`);
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
 /**
@@ -181,9 +185,9 @@ function parseOnOff(name: string, raw: string | undefined, fallback: boolean): b
  * nodes may verify each other's tokens, so it must come from the environment, the same on every node.
  */
 function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
-  if (!env.JWT_SECRET && env.DATABASE_URL) throw new Error('JWT_SECRET is required when DATABASE_URL is set: every API node must sign with the same secret');
+  if (!env.JWT_SECRET && env.DATABASE_URL) throw new ConfigError('JWT_SECRET is required when DATABASE_URL is set: every API node must sign with the same secret');
   if (env.JWT_SECRET) {
-    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
     return new TextEncoder().encode(env.JWT_SECRET);
   }
   const file = path.join(dataDir, 'jwt-secret');
@@ -191,6 +195,26 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
     fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+/** DATA_DIR and its folders, made if missing: a DATA_DIR the app cannot write is a setting to fix, not a crash. */
+function makeDataDirs(dirs: string[]): void {
+  for (const dir of dirs) {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new ConfigError(`DATA_DIR: cannot make the folder ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+}
+
+/** MEDIA_STORE and the S3_* settings: their parser (the media module's) refuses each mistake with a message naming the setting. */
+function parseMediaStoreSettings(env: Env): S3MediaStoreConfig | null {
+  try {
+    return parseMediaStore(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -203,7 +227,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     /** Uploads land here while they are received, so a 50 MB photo streams to disk instead of sitting in memory. */
     uploadsDir: path.join(dataDir, 'tmp', 'uploads'),
   };
-  for (const dir of [dataDir, ...Object.values(dirs)]) fs.mkdirSync(dir, { recursive: true });
+  makeDataDirs([dataDir, ...Object.values(dirs)]);
 
   const port = parsePort(env.PORT);
   return {
@@ -213,7 +237,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseFile: path.join(dataDir, 'app.db'),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     ...dirs,
-    mediaStore: parseMediaStore(env),
+    mediaStore: parseMediaStoreSettings(env),
     jwtSecret: loadJwtSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Siplog <no-reply@siplog.local>',
@@ -227,7 +251,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapboxToken: parseMapboxToken(env.MAPBOX_TOKEN),
     mapboxApiUrl: (env.MAPBOX_API_URL || 'https://api.mapbox.com').replace(/\/+$/, ''),
     mapStyleUrl: parseMapStyleUrl(env.MAP_STYLE_URL),
-    mapStyleOrigins: (env.MAP_STYLE_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean).map(parseOrigin),
+    mapStyleOrigins: (env.MAP_STYLE_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => parseOrigin('MAP_STYLE_ORIGINS', origin)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(__dirname, '..', '..', '..', 'web', 'dist')),
@@ -238,5 +262,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     publicUrlSet: Boolean(env.PUBLIC_URL),
     notificationEmail: parseOnOff('NOTIFICATION_EMAIL', env.NOTIFICATION_EMAIL, true),
+    nodeName: env.NODE_NAME?.trim() || `${os.hostname()}:${port}`,
   };
 }
