@@ -118,8 +118,10 @@ describe('admin files: logs, database backups and their download', () => {
       const answer = await app.post('/api/admin/getFRLogfileInfo', { filename: LOG_NAME }, admin.auth);
       expect(answer.status).toBe(200);
       expect(answer.body.truncated).toBe(false);
-      expect(answer.body.node).toBe(os.hostname()); // each API node reads its own log files
+      // Each API node reads its own log files, and says which: host and port, so two nodes on one host differ.
+      expect(answer.body.node).toBe(`${os.hostname()}:${app.config.port}`);
       expect(answer.body.data).toBe(fs.readFileSync(path.join(app.config.logsDir, LOG_NAME)).toString('base64'));
+      expect((await app.trpc('query', 'admin.logFile', { filename: LOG_NAME }, admin.auth)).data.node).toBe(answer.body.node);
 
       const missing = await app.post('/api/admin/getFRLogfileInfo', { filename: 'application-2025-02-28.log' }, admin.auth);
       expect(missing.status).toBe(404);
@@ -308,6 +310,29 @@ describe('admin files: logs, database backups and their download', () => {
       } finally {
         await restored.close();
         fs.rmSync(restoreDir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  // Last: a second app in this process takes over Nest's shared logger, so the log checks above must run before it.
+  describe('the node that answers', () => {
+    it('names a second node on the same host apart from the first: by its NODE_NAME, else by its own port', async () => {
+      for (const [env, name] of [
+        [{ NODE_NAME: ' eu-west-2b ' }, 'eu-west-2b'],
+        [{ PORT: '3107' }, `${os.hostname()}:3107`],
+      ] as const) {
+        const other = await startTestApp({ ADMIN_EMAILS: ADMIN, ...env });
+        try {
+          const otherAdmin = await registerAccount(other, 'bossfiles');
+          fs.writeFileSync(path.join(other.config.logsDir, LOG_NAME), 'a line of the other node\n');
+          const answer = await other.post('/api/admin/getFRLogfileInfo', { filename: LOG_NAME }, otherAdmin.auth);
+          expect(answer.status).toBe(200);
+          expect(answer.body.node).toBe(name);
+          const first = await app.post('/api/admin/getFRLogfileInfo', { filename: LOG_NAME }, admin.auth);
+          expect(first.body.node).not.toBe(answer.body.node);
+        } finally {
+          await other.close();
+        }
       }
     });
   });

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ADMIN_MESSAGES, adminDownloadSchema, logFileSchema } from '@siplog/contracts';
@@ -32,7 +31,7 @@ export interface LogFileAnswer {
   data: string;
   /** True when only the last LOG_REPLY_MAX_BYTES were sent (the text then starts with a note line). */
   truncated: boolean;
-  /** The host name of the node that read it: each API node keeps its own log files. */
+  /** The name of the node that read it (NODE_NAME, else host and port): each API node keeps its own log files. */
   node: string;
 }
 
@@ -116,7 +115,7 @@ export class AdminFilesService {
         body = Buffer.concat([Buffer.from(note, 'utf8'), body]);
       }
       this.logger.log(`admin ${actor.email} read log file ${filename} (${size} bytes${truncated ? ', truncated' : ''})`);
-      return { data: body.toString('base64'), truncated, node: os.hostname() };
+      return { data: body.toString('base64'), truncated, node: this.config.nodeName };
     } finally {
       await handle.close();
     }
