@@ -106,15 +106,13 @@ export class ModerationRepository {
     };
   }
 
-  /** The reporter's open report on this target, or a new one: the partial unique index keeps one open per pair. */
-  addReport(input: { reporterId: number; kind: ReportKind; target: ReportTarget; reason: ReportReason; note: string }): Promise<number> {
-    return this.db.transaction(async () => {
-      const [open] = await this.db
-        .select({ id: reports.id })
-        .from(reports)
-        .where(and(eq(reports.reporterId, input.reporterId), eq(reports.kind, input.kind), eq(reports.targetKey, input.target.key), isNull(reports.closedAt)))
-        .limit(1);
-      if (open) return open.id;
+  /**
+   * The reporter's open report on this target, or a new one. The partial unique index keeps one open per pair: the
+   * insert gives way to a report already open (also one another request is writing at this moment), which is then
+   * answered. Tried again in the rare case an admin closed that report in between.
+   */
+  async addReport(input: { reporterId: number; kind: ReportKind; target: ReportTarget; reason: ReportReason; note: string }): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
       const [added] = await this.db
         .insert(reports)
         .values({
@@ -126,9 +124,16 @@ export class ModerationRepository {
           note: input.note,
           snapshot: input.target.content as unknown as Record<string, unknown>,
         })
+        .onConflictDoNothing()
         .returning({ id: reports.id });
-      return added!.id;
-    });
+      if (added) return added.id;
+      const [open] = await this.db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.reporterId, input.reporterId), eq(reports.kind, input.kind), eq(reports.targetKey, input.target.key), isNull(reports.closedAt)))
+        .limit(1);
+      if (open || attempt === 3) return open!.id;
+    }
   }
 
   async reports(status: ReportStatus): Promise<ReportRow[]> {

@@ -27,11 +27,16 @@ export class ReportService {
     private readonly rateLimit: RateLimitService,
   ) {}
 
+  /**
+   * Only accepted reports spend the hourly budget: the target is checked first, so refusals (unknown, one's own) cost
+   * nothing, and the point is taken before the report is written, atomically per account, so of reports arriving at
+   * once the 21st is still refused. A block between the two people changes nothing here (blocking often comes first).
+   */
   async add(actor: AuthUser, input: AddReportInput): Promise<{ status: 200; report_id: number }> {
-    await this.rateLimit.consume('report', String(actor.id));
     const target = await this.target(input.kind, input.target_id);
     if (!target) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportTargetNotFound);
     if (target.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.reportOwn);
+    await this.rateLimit.consume('report', String(actor.id));
     const reportId = await this.repository.addReport({ reporterId: actor.id, kind: input.kind, target, reason: input.reason, note: input.note ?? '' });
     this.logger.log(`Report ${reportId}: ${input.kind} ${target.key} (${input.reason}) by ${actor.username}`);
     return { status: 200, report_id: reportId };
