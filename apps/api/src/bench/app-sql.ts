@@ -9,6 +9,7 @@ import { BlockRepository } from '../modules/block/block.repository';
 import { BlockService } from '../modules/block/block.service';
 import { NotificationRepository } from '../modules/notification/notification.repository';
 import { NotificationService } from '../modules/notification/notification.service';
+import { NotificationAudienceRepository } from '../modules/notification/notification-audience.repository';
 import { EventBus } from '../modules/events/event-bus';
 import type { AppConfig } from '../config/app.config';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
@@ -43,8 +44,13 @@ function databaseOn(sqlite: Sqlite): RecordingDatabase {
  * touch neither the rate limiter nor the public cache, which are left out).
  */
 export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn(sqlite)): PostService {
-  const notifications = new NotificationService(new NotificationRepository(db), { notificationEmail: true } as AppConfig, new EventBus(db));
-  const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService);
+  const notifications = new NotificationService(
+    new NotificationRepository(db),
+    { notificationEmail: true } as AppConfig,
+    new EventBus(db),
+    new NotificationAudienceRepository(db),
+  );
+  const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);
   return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks);
 }
 

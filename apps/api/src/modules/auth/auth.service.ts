@@ -28,6 +28,7 @@ import { keyedHash, randomCode, randomTemporaryPassword, sameHash } from './secr
 import { TokenService } from './token.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { EVERYTHING } from '../public-cache/public-cache.tags';
+import { NotificationService } from '../notification/notification.service';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
@@ -71,6 +72,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
     private readonly cache: PublicCacheService,
+    private readonly notifications: NotificationService,
   ) {}
 
   /** Mails a code; for an e-mail that already has an account it mails a notice instead, and answers the same. */
@@ -330,6 +332,8 @@ export class AuthService {
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
     await this.assertCurrentPassword(actor, input.email, input.password);
     await this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id));
+    // What they did, and what others did on their reviews, leaves other people's bells.
+    this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: actor.id }));
     // Their profile, reviews, likes and follows leave every public answer.
     this.cache.changed(EVERYTHING);
     await this.tokens.revokeAllForUser(actor.id);
@@ -370,6 +374,7 @@ export class AuthService {
       .where(and(eq(users.id, userId), isNotNull(users.deactivatedAt)))
       .returning({ username: users.username });
     if (reactivated) {
+      this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
       // Their profile, reviews, likes and follows show again everywhere.
       this.cache.changed(EVERYTHING);
       this.logger.log(`Account reactivated: ${reactivated.username}`);

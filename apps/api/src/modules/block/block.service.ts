@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { SAFETY_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../auth/auth-user';
+import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { personTag } from '../public-cache/public-cache.tags';
 import { BlockRepository } from './block.repository';
@@ -21,6 +22,7 @@ export class BlockService {
   constructor(
     private readonly repository: BlockRepository,
     private readonly cache: PublicCacheService,
+    private readonly notifications: NotificationService,
   ) {}
 
   /** The ids hidden from this viewer (both directions); empty for guests. One indexed read per signed-in request. */
@@ -40,6 +42,8 @@ export class BlockService {
   async block(actor: AuthUser, targetUsername: string): Promise<{ status: 200 }> {
     const target = await this.target(actor, targetUsername);
     if (await this.repository.block(actor.id, target.id)) {
+      // What passed between them leaves both bells (and comes back with an unblock).
+      this.notifications.countsChanged([actor.id, target.id]);
       // The follows both ways are gone: both profiles' public follower lists change.
       this.cache.changed(personTag(actor.username), personTag(target.username));
       this.logger.log(`Blocked: ${actor.username} blocked ${target.username}`);
@@ -49,7 +53,10 @@ export class BlockService {
 
   async unblock(actor: AuthUser, targetUsername: string): Promise<{ status: 200 }> {
     const target = await this.target(actor, targetUsername);
-    if (await this.repository.unblock(actor.id, target.id)) this.logger.log(`Unblocked: ${actor.username} unblocked ${target.username}`);
+    if (await this.repository.unblock(actor.id, target.id)) {
+      this.notifications.countsChanged([actor.id, target.id]);
+      this.logger.log(`Unblocked: ${actor.username} unblocked ${target.username}`);
+    }
     return { status: 200 };
   }
 

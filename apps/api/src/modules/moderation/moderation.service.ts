@@ -104,6 +104,7 @@ export class ModerationService {
     const person = await this.person(email);
     if (person.suspendedAt === null) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.notSuspended);
     await this.repository.setSuspended(person.id, null);
+    this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: person.id }));
     // Their profile, reviews, comments, likes and follows show again everywhere.
     this.cache.changed(EVERYTHING);
     await this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email });
@@ -123,6 +124,8 @@ export class ModerationService {
   /** Hidden everywhere at once: every session ends, public answers drop them, and sign-in is refused until unsuspended. */
   private async suspendById(userId: number, reason: string): Promise<void> {
     await this.repository.setSuspended(userId, reason);
+    // What they did, and what others did on their reviews, leaves other people's bells.
+    this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
     await this.tokens.revokeAllForUser(userId);
     this.cache.changed(EVERYTHING);
   }
@@ -134,7 +137,10 @@ export class ModerationService {
       // Already deleted by its author: nothing left to remove, the reports still close.
       if (await this.repository.postExists(postId)) await this.authoring.remove(actor, postId);
     } else if (kind === 'comment') {
+      // Asked first: the comment's notifications go with it.
+      const audience = await this.notifications.unreadAudience({ commentId: Number(targetKey) });
       const postId = await this.repository.deleteComment(Number(targetKey));
+      this.notifications.countsChanged(audience);
       if (postId !== undefined) this.cache.changed(postTag(postId));
     } else {
       const files = await this.repository.clearProfile(targetKey);

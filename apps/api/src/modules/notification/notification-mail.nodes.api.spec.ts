@@ -9,6 +9,7 @@ import { MailService } from '../mail/mail.service';
 import { MAILER_LOCK, NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-mailer';
 import { NotificationRepository } from './notification.repository';
 import { NotificationService } from './notification.service';
+import { NotificationAudienceRepository } from './notification-audience.repository';
 import { UnsubscribeTokens } from './unsubscribe-token';
 
 /**
@@ -30,7 +31,8 @@ describe('notification e-mail written by two nodes', () => {
   function mailerOver(database: Database): NotificationMailer {
     const repository = new NotificationRepository(database);
     const queue = new MailQueue(database, app.get(MailService));
-    return new NotificationMailer(repository, new NotificationService(repository, app.config, app.get(EventBus)), queue, app.get(UnsubscribeTokens), app.config, database);
+    const notifications = new NotificationService(repository, app.config, app.get(EventBus), new NotificationAudienceRepository(database));
+    return new NotificationMailer(repository, notifications, queue, app.get(UnsubscribeTokens), app.config, database);
   }
 
   beforeAll(async () => {

@@ -14,9 +14,10 @@ const STREAMS_PER_PERSON = 8;
 
 /**
  * The unread count pushed to open pages (Server-Sent Events over a plain GET with the bearer token in its header,
- * read by the web app with fetch): once when the stream opens, then whenever a notification for the person is
- * recorded or read on any node (the EventBus carries it between nodes on PostgreSQL). Pages fall back to polling
- * when the stream cannot be held.
+ * read by the web app with fetch): once when the stream opens, then whenever the person's count may have changed on
+ * any node (the EventBus carries it between nodes on PostgreSQL): a notification recorded or read, or one taken back
+ * or out of sight (an unlike, an unfollow, a deleted comment or review, a block, someone deactivated, suspended or
+ * erased, or back). Pages fall back to polling when the stream cannot be held.
  */
 @ApiTags('notification')
 @Controller('api/notification')

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { NotificationMailer } from './notification-mailer';
 import { NotificationController } from './notification.controller';
 import { NotificationStreamController } from './notification-stream.controller';
+import { NotificationAudienceRepository } from './notification-audience.repository';
 import { NotificationRepository } from './notification.repository';
 import { NotificationService } from './notification.service';
 import { UnsubscribeService } from './unsubscribe.service';
@@ -11,7 +12,7 @@ import { UnsubscribeTokens } from './unsubscribe-token';
 @Global()
 @Module({
   controllers: [NotificationController, NotificationStreamController],
-  providers: [NotificationRepository, NotificationService, NotificationMailer, UnsubscribeTokens, UnsubscribeService],
+  providers: [NotificationRepository, NotificationAudienceRepository, NotificationService, NotificationMailer, UnsubscribeTokens, UnsubscribeService],
   exports: [NotificationService, UnsubscribeService, NotificationMailer],
 })
 export class NotificationModule {}

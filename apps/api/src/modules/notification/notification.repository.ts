@@ -77,12 +77,12 @@ export class NotificationRepository {
       followed: record(`insert into notifications (user_id, actor_id, kind, email_pending)
         select ${RECIPIENT}, ${ACTOR}, 'follow', ${emailPending('follow', ':recipient')} where ${RECIPIENT} <> ${ACTOR}
         on conflict do nothing`),
-      unfollowed: prepare(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
+      unfollowed: record(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
       liked: record(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
         select p.user_id, ${ACTOR}, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor
         on conflict do nothing`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
-      unliked: prepare(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
+      unliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and actor_id = :actor and post_id = :postId and read_at is null`),
       commented: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select p.user_id, ${ACTOR}, 'comment', p.id, cast(:commentId as integer), ${emailPending('comment', 'p.user_id')}
@@ -160,16 +160,18 @@ export class NotificationRepository {
     return this.record('followed', { actor, recipient, mail });
   }
 
-  async unfollowed(actor: number, recipient: number): Promise<void> {
-    await this.run('unfollowed', { actor, recipient });
+  /** Answers whose unread notification it took back (nobody's when it was read or never there). */
+  async unfollowed(actor: number, recipient: number): Promise<number[]> {
+    return this.record('unfollowed', { actor, recipient });
   }
 
   async liked(actor: number, postId: number, mail: boolean): Promise<number[]> {
     return this.record('liked', { actor, postId, mail });
   }
 
-  async unliked(actor: number, postId: number): Promise<void> {
-    await this.run('unliked', { actor, postId });
+  /** Answers whose unread notification it took back (nobody's when it was read or never there). */
+  async unliked(actor: number, postId: number): Promise<number[]> {
+    return this.record('unliked', { actor, postId });
   }
 
   async commented(actor: number, postId: number, commentId: number, mail: boolean): Promise<number[]> {

@@ -3,6 +3,7 @@ import { EMAILED_BY_DEFAULT, mentionedNames, NOTIFICATION_KINDS, type Notificati
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import type { AuthUser } from '../auth/auth-user';
 import { EventBus } from '../events/event-bus';
+import { NotificationAudienceRepository, type UnreadSubject } from './notification-audience.repository';
 import { NotificationRepository, type NotificationRow } from './notification.repository';
 
 /** A notification as the API answers it (issue 16). */
@@ -52,11 +53,27 @@ export class NotificationService {
     private readonly repository: NotificationRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventBus,
+    private readonly audience: NotificationAudienceRepository,
   ) {}
 
   /** The people just told of something: their open pages, on any node, show the new count once it has committed. */
-  private told(people: number[]): void {
-    if (people.length > 0) this.events.publish('notification', people);
+  private told(people: readonly number[]): void {
+    if (people.length > 0) this.events.publish('notification', [...new Set(people)]);
+  }
+
+  // ---- counts that change without a new notification (removals, blocks, people leaving sight or coming back) ----
+
+  /**
+   * Who has unread notifications about this comment, review or person. Ask before a removal (those notifications
+   * go with it) or after a change of who is visible, and pass the answer to `countsChanged` once the write is done.
+   */
+  unreadAudience(subject: UnreadSubject): Promise<number[]> {
+    return this.audience.unreadAbout(subject);
+  }
+
+  /** These people's unread counts changed: their open pages, on any node, show the new count once it has committed. */
+  countsChanged(people: readonly number[]): void {
+    this.told(people);
   }
 
   private get mail(): boolean {
@@ -69,17 +86,18 @@ export class NotificationService {
     this.told(await this.repository.followed(actor.id, recipientId, this.mail));
   }
 
-  /** An unfollow takes back its unread follow notification, so toggling tells the person once. */
+  /** An unfollow takes back its unread follow notification, so toggling tells the person once (and their bell falls). */
   async unfollowed(actor: Actor, recipientId: number): Promise<void> {
-    await this.repository.unfollowed(actor.id, recipientId);
+    this.told(await this.repository.unfollowed(actor.id, recipientId));
   }
 
   async liked(actor: Actor, postId: number): Promise<void> {
     this.told(await this.repository.liked(actor.id, postId, this.mail));
   }
 
+  /** Taking a like back takes back its unread notification, and the author's bell falls. */
   async unliked(actor: Actor, postId: number): Promise<void> {
-    await this.repository.unliked(actor.id, postId);
+    this.told(await this.repository.unliked(actor.id, postId));
   }
 
   /** 'Your report was reviewed', to each reporter of what an admin just dealt with (issue 17); the admin is not named. */

@@ -115,6 +115,8 @@ export class PostAuthoringService {
     const changes = await this.reader.publicTagsOf(postId);
     const names = await this.db.transaction(async () => {
       const files = await this.db.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId));
+      // Its notifications cascade too: whoever had one unread hears the new count once this commits.
+      this.notifications.countsChanged(await this.notifications.unreadAudience({ postId }));
       await this.db.delete(posts).where(eq(posts.id, postId)); // likes, comments and image rows cascade
       return files.map((file) => file.fileName);
     });

@@ -461,7 +461,10 @@ export class PostService {
     const comment = await this.commentOwnersQuery.get({ commentId });
     if (!comment) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
     if (comment.authorId !== actor.id && comment.reviewAuthorId !== actor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notCommentAuthor);
+    // Asked first: the comment's notifications go with it, and leave the bells of those who had them unread.
+    const audience = await this.notifications.unreadAudience({ commentId });
     await this.db.delete(comments).where(eq(comments.id, commentId));
+    this.notifications.countsChanged(audience);
     this.cache.changed(postTag(comment.postId));
     return { status: 200 };
   }

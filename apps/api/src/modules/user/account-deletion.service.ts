@@ -5,6 +5,7 @@ import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { ImageStore } from '../media/image-store';
+import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { EVERYTHING } from '../public-cache/public-cache.tags';
 import { OwnDataRepository } from './own-data.repository';
@@ -26,6 +27,7 @@ export class AccountDeletionService {
     private readonly images: ImageStore,
     private readonly auth: AuthService,
     private readonly cache: PublicCacheService,
+    private readonly notifications: NotificationService,
   ) {}
 
   /**
@@ -43,8 +45,11 @@ export class AccountDeletionService {
 
   /** Erases the account with this id and everything in it; nothing happens when there is none. */
   async erase(userId: number): Promise<void> {
+    // Asked first: the notifications by them and about their reviews go with them, and leave other people's bells.
+    const audience = await this.notifications.unreadAudience({ personId: userId });
     const erased = await this.repository.erase(userId);
     if (!erased) return;
+    this.notifications.countsChanged(audience);
     // Their profile, reviews, comments, likes and follows leave every public answer; places' totals changed too.
     this.cache.changed(EVERYTHING);
     const failed = [
