@@ -156,7 +156,15 @@ describe('reports and moderation', () => {
         expect(notes.filter((note: { kind: string }) => note.kind === 'report_reviewed')).toEqual([expect.objectContaining({ actor_username: '', read: false })]);
       }
       expect(await app.data.select().from(moderationActions).orderBy(moderationActions.id)).toEqual([
-        expect.objectContaining({ adminEmail: ADMIN_EMAIL, action: 'dismiss', targetKind: 'comment', target: String(comment), reportId: first }),
+        expect.objectContaining({
+          adminEmail: ADMIN_EMAIL,
+          action: 'dismiss',
+          targetKind: 'comment',
+          target: String(comment),
+          reportId: first,
+          personId: (await userOf(app.data, 'bobmod')).id,
+          personUsername: 'bobmod',
+        }),
       ]);
     });
 
@@ -223,7 +231,7 @@ describe('reports and moderation', () => {
       expect(await hidden()).toEqual({ feed: false, profile: 404, comments: false, likes: 0, followers: false });
       const users = (await app.post('/api/admin/getusers', {}, admin.auth)).body.users;
       expect(users.find((user: { username: string }) => user.username === 'bobmod')).toMatchObject({ suspended: true, suspension_reason: 'Spam account' });
-      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).at(-1)).toMatchObject({ action: 'suspend', reason: 'Spam account', reportId: id });
+      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).at(-1)).toMatchObject({ action: 'suspend', reason: 'Spam account', reportId: id, personUsername: 'bobmod' });
 
       expect((await app.post('/api/admin/unsuspenduser', { email: bob.email }, admin.auth)).body).toMatchObject({ status: 200 });
       expect((await app.post('/api/admin/unsuspenduser', { email: bob.email }, admin.auth)).status).toBe(400);
@@ -237,11 +245,15 @@ describe('reports and moderation', () => {
       expect((await app.post('/api/user/authenticateuser', { email: cat.email, password: cat.password })).status).toBe(403);
       expect((await app.trpc('mutation', 'admin.unsuspendUser', { email: cat.email }, admin.auth)).data).toMatchObject({ status: 200 });
       expect((await app.post('/api/admin/suspenduser', { email: ADMIN_EMAIL, reason: 'oops' }, admin.auth)).status).toBe(400);
-      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).slice(-2).map((row) => row.action)).toEqual(['suspend', 'unsuspend']);
+      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).slice(-2).map((row) => `${row.action} ${row.personUsername}`)).toEqual([
+        'suspend catmod',
+        'unsuspend catmod',
+      ]);
     });
 
     it('Delete account erases a person (admins only, audited), never the admin themself', async () => {
       const gone = await registerAccount(app, 'gonemod');
+      const goneId = (await userOf(app.data, 'gonemod')).id;
       await reviewWithPhoto(gone, 'Doomed latte');
       expect((await app.post('/api/admin/deleteuser', { email: gone.email }, ann.auth)).status).toBe(403);
       expect((await app.post('/api/admin/deleteuser', { email: 'nobody@example.com' }, admin.auth)).status).toBe(404);
@@ -251,8 +263,31 @@ describe('reports and moderation', () => {
       expect((await app.data.select().from(users).where(eq(users.username, 'gonemod')))[0]).toBeUndefined();
       expect((await app.data.select().from(posts).where(eq(posts.orderText, 'Doomed latte')))[0]).toBeUndefined();
       expect((await app.post('/api/user/authenticateuser', { email: gone.email, password: gone.password })).status).toBe(401);
-      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).at(-1)).toMatchObject({ action: 'delete_account', target: `gonemod <${gone.email}>` });
+      expect((await app.data.select().from(moderationActions).orderBy(moderationActions.id)).at(-1)).toMatchObject({
+        action: 'delete_account',
+        target: `gonemod <${gone.email}>`,
+        personId: goneId,
+        personUsername: 'gonemod',
+      });
       expect((await app.trpc('mutation', 'admin.deleteUser', { email: gone.email }, admin.auth)).status).toBe(404);
+    });
+
+    it('names the person in every line about them, by id and username at the time, kept after their account is erased', async () => {
+      const erased = await registerAccount(app, 'erasedmod');
+      const erasedId = (await userOf(app.data, 'erasedmod')).id;
+      const { postId } = await reviewWithPhoto(erased, 'Erased latte');
+      const onPost = (await report(ann, { kind: 'post', target_id: postId, reason: 'spam' })).body.report_id;
+      await app.post('/api/admin/resolvereport', { report_id: onPost, action: 'suspend', reason: 'Spam account' }, admin.auth);
+      await app.post('/api/admin/unsuspenduser', { email: erased.email }, admin.auth);
+      await app.post('/api/admin/deleteuser', { email: erased.email }, admin.auth);
+      expect((await app.data.select().from(users).where(eq(users.id, erasedId)))[0]).toBeUndefined();
+
+      const lines = await app.data.select().from(moderationActions).where(eq(moderationActions.personId, erasedId)).orderBy(moderationActions.id);
+      expect(lines.map(({ action, targetKind, target, reportId, personUsername }) => ({ action, targetKind, target, reportId, personUsername }))).toEqual([
+        { action: 'suspend', targetKind: 'post', target: String(postId), reportId: onPost, personUsername: 'erasedmod' },
+        { action: 'unsuspend', targetKind: 'user', target: erased.email, reportId: null, personUsername: 'erasedmod' },
+        { action: 'delete_account', targetKind: 'user', target: `erasedmod <${erased.email}>`, reportId: null, personUsername: 'erasedmod' },
+      ]);
     });
   });
 });

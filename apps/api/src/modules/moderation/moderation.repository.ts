@@ -56,6 +56,20 @@ export interface ReportRow {
   ownerEmail: string;
 }
 
+/**
+ * One line of the moderation log: what an admin did to which target, and to whom (the person acted on, or whose content
+ * it was), named by id and by their username at the time, so the line still tells after their account is erased.
+ */
+export interface AuditEntry {
+  adminEmail: string;
+  action: string;
+  targetKind: string;
+  target: string;
+  reason?: string;
+  reportId?: number;
+  person: { id: number; username: string };
+}
+
 /** How many closed reports the admin's 'Closed' list shows (newest first). */
 const CLOSED_LIST_MAX = 200;
 
@@ -179,11 +193,20 @@ export class ModerationRepository {
     return (await this.db.select({ value: count() }).from(reports).where(isNull(reports.closedAt)))[0]?.value ?? 0;
   }
 
-  async report(reportId: number): Promise<Pick<ReportRow, 'id' | 'kind' | 'targetKey' | 'closedAt' | 'ownerId'> | undefined> {
+  /** A report with whose content it is (their username now: a report goes with its owner's account). */
+  async report(reportId: number): Promise<Pick<ReportRow, 'id' | 'kind' | 'targetKey' | 'closedAt' | 'ownerId' | 'ownerUsername'> | undefined> {
     return (
       await this.db
-        .select({ id: reports.id, kind: reports.kind, targetKey: reports.targetKey, closedAt: reports.closedAt, ownerId: reports.ownerId })
+        .select({
+          id: reports.id,
+          kind: reports.kind,
+          targetKey: reports.targetKey,
+          closedAt: reports.closedAt,
+          ownerId: reports.ownerId,
+          ownerUsername: users.username,
+        })
         .from(reports)
+        .innerJoin(users, eq(users.id, reports.ownerId))
         .where(eq(reports.id, reportId))
     )[0];
   }
@@ -198,8 +221,8 @@ export class ModerationRepository {
     return rows.map((row) => row.reporterId);
   }
 
-  async audit(entry: { adminEmail: string; action: string; targetKind: string; target: string; reason?: string; reportId?: number }): Promise<void> {
-    await this.db.insert(moderationActions).values({ ...entry, reason: entry.reason ?? '' });
+  async audit({ person, ...entry }: AuditEntry): Promise<void> {
+    await this.db.insert(moderationActions).values({ ...entry, reason: entry.reason ?? '', personId: person.id, personUsername: person.username });
   }
 
   /** Who did what, newest first (for tests and the operator). */

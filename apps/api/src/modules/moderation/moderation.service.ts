@@ -19,7 +19,7 @@ import { PostAuthoringService } from '../post/post-authoring.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { EVERYTHING, postTag } from '../public-cache/public-cache.tags';
 import { AccountDeletionService } from '../user/account-deletion.service';
-import { ModerationRepository, type ReportContent, type ReportRow } from './moderation.repository';
+import { ModerationRepository, type AuditEntry, type ReportContent, type ReportRow } from './moderation.repository';
 
 /** A report as the admin's Reports panel lists it. */
 export interface AdminReportView {
@@ -86,7 +86,14 @@ export class ModerationService {
     }
     const reporters = await this.repository.closeReports(report.kind, report.targetKey, input.action);
     await this.notifications.reportReviewed(actor, reporters);
-    await this.audit(actor, { action: input.action, targetKind: report.kind, target: report.targetKey, reason: input.reason, reportId: report.id });
+    await this.audit(actor, {
+      action: input.action,
+      targetKind: report.kind,
+      target: report.targetKey,
+      reason: input.reason,
+      reportId: report.id,
+      person: { id: report.ownerId, username: report.ownerUsername },
+    });
     return { status: 200 };
   }
 
@@ -95,7 +102,7 @@ export class ModerationService {
     const person = await this.person(email);
     if (person.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
     await this.suspendById(person.id, reason);
-    await this.audit(actor, { action: 'suspend', targetKind: 'user', target: person.email, reason });
+    await this.audit(actor, { action: 'suspend', targetKind: 'user', target: person.email, reason, person });
     return { status: 200, msg: SAFETY_MESSAGES.userSuspended };
   }
 
@@ -107,7 +114,7 @@ export class ModerationService {
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: person.id }));
     // Their profile, reviews, comments, likes and follows show again everywhere.
     this.cache.changed(EVERYTHING);
-    await this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email });
+    await this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email, person });
     return { status: 200, msg: SAFETY_MESSAGES.userUnsuspended };
   }
 
@@ -117,7 +124,7 @@ export class ModerationService {
     const person = await this.person(email);
     if (person.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
     await this.deletion.erase(person.id);
-    await this.audit(actor, { action: 'delete_account', targetKind: 'user', target: `${person.username} <${person.email}>` });
+    await this.audit(actor, { action: 'delete_account', targetKind: 'user', target: `${person.username} <${person.email}>`, person });
     return { status: 200, msg: SAFETY_MESSAGES.userDeleted };
   }
 
@@ -155,11 +162,12 @@ export class ModerationService {
     return person;
   }
 
-  private async audit(actor: AuthUser, entry: { action: string; targetKind: string; target: string; reason?: string; reportId?: number }): Promise<void> {
+  /** Writes the moderation log's line, naming the person (`person`: the one acted on, or whose content it was). */
+  private async audit(actor: AuthUser, entry: Omit<AuditEntry, 'adminEmail'>): Promise<void> {
     await this.repository.audit({ adminEmail: actor.email, ...entry });
     const why = entry.reason ? ` because "${entry.reason.replace(/\s+/g, ' ').slice(0, 200)}"` : '';
     const report = entry.reportId ? ` (report ${entry.reportId})` : '';
-    this.logger.log(`Admin ${actor.username} <${actor.email}> moderation: ${entry.action} ${entry.targetKind} ${entry.target}${report}${why}`);
+    this.logger.log(`Admin ${actor.username} <${actor.email}> moderation: ${entry.action} ${entry.targetKind} ${entry.target} of ${entry.person.username} (user ${entry.person.id})${report}${why}`);
   }
 }
 
