@@ -148,6 +148,8 @@ export const SERVER_MESSAGES = {
   invalidRequest: 'Invalid request.',
   payloadTooLarge: 'The request is too large.',
   imageTooManyPixels: 'This image has too many pixels: at most 100 megapixels, please.',
+  /** An image whose decoding alone would hold more memory than the server sets aside (a large interlaced PNG, progressive JPEG or GIF; the API's decode-cost.ts). */
+  imageTooCostlyToDecode: 'This image is too large to process in its format. Please send it as a regular JPEG, or at a smaller size.',
   internal: 'Something went wrong, please try again.',
   unknownField: (field: string) => `Unknown field: ${field}`,
 } as const;

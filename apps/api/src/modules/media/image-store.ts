@@ -6,6 +6,12 @@ import sharp from 'sharp';
 import { LIMITS, SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { BlobStore } from './blob-store';
+import { processDecodeBudget, type DecodeBudget } from './decode-budget';
+import { decodeCostBytes } from './decode-cost';
+
+// libvips' operation cache keeps recent images and their buffers for reuse; every upload here is new, so it would
+// only hold memory the decode budget does not count.
+sharp.cache(false);
 
 /** The image folders of spec §7 /api/showimage/image/{folder}/{file}. */
 export const IMAGE_FOLDERS = ['postimages', 'profileimages'] as const;
@@ -42,6 +48,28 @@ async function settleAll(work: Array<Promise<unknown>>): Promise<void> {
   if (failure) throw failure.reason;
 }
 
+/**
+ * Decodes once (shrink-on-load where the format has it, read in strips where it can be) and orients at the largest
+ * size, then encodes every size from those pixels to its temp file.
+ */
+async function encodeVariants(input: Buffer | string, variants: Array<{ variant: ImageVariant; temp: string }>): Promise<void> {
+  const largest = await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax, sequentialRead: true })
+    .rotate() // apply EXIF orientation before the metadata is dropped
+    .resize({ width: IMAGE_VARIANTS.full.maxSide, height: IMAGE_VARIANTS.full.maxSide, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = largest.info;
+  await settleAll(
+    variants.map(({ variant, temp }) => {
+      const { maxSide } = IMAGE_VARIANTS[variant];
+      return sharp(largest.data, { raw: { width, height, channels } })
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82, effort: 2 }) // effort 2: about half the encoding time of the default 4, at much the same size
+        .toFile(temp);
+    }),
+  );
+}
+
 /** The store key of an image file: `postimages/<name>.webp` (the folder, then the file). */
 export function imageKey(folder: ImageFolder, file: string): string {
   return `${folder}/${file}`;
@@ -59,11 +87,15 @@ export class ImageStore {
   constructor(
     readonly blobs: BlobStore,
     private readonly workDir: string,
+    /** The process's own by default: it bounds this process's memory, whatever the number of stores. */
+    private readonly decodes: DecodeBudget = processDecodeBudget,
   ) {}
 
   /**
    * `input` is the image's bytes or the path of a file holding them. Throws AppError('BAD_REQUEST', invalidTypeMessage)
-   * when they are not a supported image, or the pixel-cap message when the image declares more than LIMITS.imagePixelsMax.
+   * when they are not a supported image, the pixel-cap message when the image declares more than LIMITS.imagePixelsMax,
+   * or imageTooCostlyToDecode when decoding it would hold more memory than the whole decode budget. Otherwise the
+   * decode waits for its share of the budget, so the memory of all uploads at once stays bounded whatever they are.
    * A store that fails is an error of its own (thrown as it is), with nothing of the image left behind.
    */
   async save(folder: ImageFolder, input: Buffer | string, invalidTypeMessage: string): Promise<string> {
@@ -75,6 +107,8 @@ export class ImageStore {
     }
     if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('BAD_REQUEST', invalidTypeMessage);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > LIMITS.imagePixelsMax) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.imageTooManyPixels);
+    const decodeBytes = decodeCostBytes(metadata, IMAGE_VARIANTS.full.maxSide);
+    if (!this.decodes.fits(decodeBytes)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.imageTooCostlyToDecode);
 
     const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
     await fs.mkdir(this.workDir, { recursive: true });
@@ -86,22 +120,7 @@ export class ImageStore {
     let putStarted = false;
     try {
       try {
-        // Decoded once (shrink-on-load) and oriented at the largest size; every size is cut from those pixels.
-        const largest = await sharp(input, { animated: false, limitInputPixels: LIMITS.imagePixelsMax })
-          .rotate() // apply EXIF orientation before the metadata is dropped
-          .resize({ width: IMAGE_VARIANTS.full.maxSide, height: IMAGE_VARIANTS.full.maxSide, fit: 'inside', withoutEnlargement: true })
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const { width, height, channels } = largest.info;
-        await settleAll(
-          variants.map(({ variant, temp }) => {
-            const { maxSide } = IMAGE_VARIANTS[variant];
-            return sharp(largest.data, { raw: { width, height, channels } })
-              .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-              .webp({ quality: 82, effort: 2 }) // effort 2: about half the encoding time of the default 4, at much the same size
-              .toFile(temp);
-          }),
-        );
+        await this.decodes.run(decodeBytes, () => encodeVariants(input, variants));
       } catch {
         throw new AppError('BAD_REQUEST', invalidTypeMessage);
       }
