@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '@siplog/contracts';
 import { expectAccessible, launchBrowser, OpenedContexts, signInContext, startApp, type RunningApp } from './harness';
 import { ANN, BEN, makePng, registerPerson, seedPosts, storePhotos, trpcQuery, type Session } from './fixtures';
-import { LOOP_PLACES, seedPlaces } from './map-fixtures';
+import { LOOP_PLACES, RIVER_NORTH_PLACE, seedPlaces } from './map-fixtures';
 
 const [ROASTERS, TEA_HOUSE, BOBA] = LOOP_PLACES;
 /** Answers can be slow on a busy 2-core machine: wait up to 10 s for what the screen shows. */
@@ -111,6 +111,9 @@ describe('drink details, best orders, map filters and Want to try', () => {
     await page.waitForURL(/\?best=2$/);
     const narrowed = page.getByRole('list', { name: 'Reviews: Hot oat milk chai' });
     await eventually(() => narrowed.locator('.post-card').count()).toBe(2);
+    // The chosen order keeps its count in view, with 'Show all' beside it (issue 26: the count turned into 'Show all').
+    expect(await rows.nth(1).textContent()).toMatch(/Hot oat milk chai.*3\.0.*2 reviews.*Show all/);
+    expect(await rows.nth(1).locator('[aria-current="true"]').innerText()).toBe('2 reviews');
     await rows.nth(1).getByRole('link', { name: /Show all reviews/ }).click();
     await eventually(() => page.getByRole('list', { name: 'Recent Reviews' }).locator('.post-card').count()).toBe(6);
 
@@ -188,6 +191,29 @@ describe('drink details, best orders, map filters and Want to try', () => {
     await eventually(() => popupWant.getAttribute('aria-pressed')).toBe('false');
     await page.goto('/mylog');
     await page.getByText("Places you mark 'Want to try' on the map or a place's page show up here.").waitFor();
+  });
+
+  it("My Log's Want to try card of a place nobody rated reads 'Not rated yet', on one line and with no dangling dot", async () => {
+    const [unrated] = await seedPlaces(app.dataDir, [RIVER_NORTH_PLACE]);
+    const page = await open(ann);
+    await page.goto(`/view/${unrated}`);
+    const want = page.getByRole('button', { name: `Want to try ${RIVER_NORTH_PLACE.name}` });
+    await eventually(() => want.getAttribute('aria-pressed')).toBe('false');
+    await want.click();
+    await eventually(() => want.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/mylog');
+    const card = page.getByRole('list', { name: 'Want to try' }).getByRole('listitem').filter({ hasText: RIVER_NORTH_PLACE.name });
+    const rating = card.locator('.place-rating');
+    await rating.waitFor();
+    expect((await rating.innerText()).trim()).toBe('Not rated yet');
+    // One line: as tall as its text.
+    const lineHeight = await rating.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await rating.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    await page.goto(`/view/${unrated}`);
+    await eventually(() => want.getAttribute('aria-pressed')).toBe('true');
+    await want.click();
+    await eventually(() => want.getAttribute('aria-pressed')).toBe('false');
   });
 
   it("suggests the place a photo was taken at from its GPS data ('Taken near X?')", async () => {

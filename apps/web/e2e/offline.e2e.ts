@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANN, registerPerson, seedPosts, type Session } from './fixtures';
-import { DESKTOP, expectAccessible, launchBrowser, startApp, type RunningApp } from './harness';
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, startApp, type RunningApp } from './harness';
 
 /** Issue 19: the installable app, its service worker, and what a repeat visit shows with the network cut. */
 
@@ -147,6 +147,31 @@ describe('the installable, offline-friendly app', () => {
     await page.goto('/user/annlee');
     await page.getByRole('heading', { name: /Ann Lee/ }).waitFor();
     await expect(banner(page).count()).resolves.toBe(0);
+  });
+
+  it.each([
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ])('at %s px the banner pushes the map page down: it hides neither its top bar nor "Places in this area"', async (_, viewport) => {
+    const { context, page } = await open(viewport);
+    await page.goto('/');
+    const topBar = page.locator('.home__top');
+    await topBar.waitFor();
+    await context.setOffline(true);
+    await banner(page).waitFor();
+    const bannerBox = (await banner(page).boundingBox())!;
+    const covered = async (name: string, box: { x: number; y: number; width: number; height: number } | null) => {
+      expect(box, name).not.toBeNull();
+      const overlaps = bannerBox.x < box!.x + box!.width && box!.x < bannerBox.x + bannerBox.width && bannerBox.y < box!.y + box!.height && box!.y < bannerBox.y + bannerBox.height;
+      expect(overlaps, `the banner covers ${name}`).toBe(false);
+    };
+    await covered('the top bar (search and Quick Post)', await topBar.boundingBox());
+    await covered('the Quick Post button', await topBar.getByRole('button', { name: /quick post/i }).boundingBox());
+    // At 375 px the list sits in the folded Activity panel, off screen.
+    if (viewport === DESKTOP) await covered('Places in this area', await page.getByRole('heading', { name: /Places in this area/ }).boundingBox());
+    // Nor does it sit over the site's header.
+    await covered('the header', await page.locator('.site-header').boundingBox());
+    await context.setOffline(false);
   });
 
   it("keeps a signed-in person's feed as theirs, never the token, and forgets it at sign-out", async () => {

@@ -76,6 +76,15 @@ describe('place pages: /view/{id}, /view/{area}, /view/location/{location}, /tes
     const sources = await strip.getByRole('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')));
     expect(sources.length).toBe(3);
     for (const source of sources) expect(source).toMatch(/^\/api\/showimage\/image\/postimages\/[a-f0-9]{32}\.webp\?size=thumb$/);
+    // The strip keeps to the page's column, as the card above it does (issue 26: it started 6 px left of the card
+    // and cut its last photo at the right), and three photos show whole.
+    const column = (await hero().boundingBox())!;
+    const row = (await strip.getByRole('list').boundingBox())!;
+    expect(row.x).toBeGreaterThanOrEqual(column.x);
+    expect(row.x + row.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
+    const last = (await strip.getByRole('img').last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+    expect(await strip.getByRole('list').evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
 
     const reviews = page.getByRole('list', { name: 'Recent Reviews' });
     await reviews.getByRole('listitem').nth(1).waitFor();

@@ -134,8 +134,12 @@ describe('the dark theme (issue 19)', () => {
     await page.getByRole('list', { name: 'Recent Orders' }).waitFor();
     await chooseTheme(page, 'Dark');
     expect(await shownTheme(page)).toBe('dark');
-    // The folded menu stays open behind the Theme menu, so the new theme shows around it.
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    // A choice closes the folded menu, as a link in it does (issue 26: it stayed open over the page), and the focus
+    // goes back to the menu's button.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.reload();
     expect(await shownTheme(page)).toBe('dark');
   });

@@ -68,14 +68,17 @@ export function Header() {
       >
         <span className="site-header__bars" aria-hidden="true" />
       </button>
-      {/* Any choice in the folded menu (a link, even to the page already shown, or Logout) closes it; the Theme menu
-          stays open in it, so the new theme shows behind it. */}
+      {/* Any choice in the folded menu (a link, even to the page already shown, Logout, or a theme) closes it; opening
+          the Theme menu does not. After a theme, focus goes back to the menu's button, as the choice's own button hides. */}
       <nav
         id="site-menu"
         className={`site-header__menu${menuOpen ? ' is-open' : ''}`}
         aria-label="Main"
         onClick={(event) => {
-          if (!(event.target instanceof Element && event.target.closest('.theme-menu'))) close();
+          const target = event.target instanceof Element ? event.target : null;
+          if (target?.closest('.theme-menu') && !target.closest('[role="menuitemradio"]')) return;
+          if (menuOpen && target?.closest('.theme-menu')) toggleRef.current?.focus();
+          close();
         }}
       >
         {session && <span className="site-header__greeting">Hi {session.first_name}</span>}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
+import { reviewCountLabel } from './place-format';
 import { PlaceRating } from './PlaceRating';
 import './best-orders.css';
 
@@ -38,16 +39,29 @@ export function BestOrders({ establishmentId, chosen }: { establishmentId: numbe
               </span>
               <span className="best-orders__label">{order.label}</span>
               <PlaceRating rating={order.rating} size="small" className="best-orders__rating" />
-              <Link
-                className="best-orders__link"
-                to={{ search: current ? '' : `?${BEST_ORDER_PARAM}=${rank}` }}
-                replace
-                preventScrollReset
-                aria-current={current ? 'true' : undefined}
-                aria-label={current ? `Show all reviews, not only ${order.label}` : `${order.count === 1 ? '1 review' : `${order.count} reviews`} of ${order.label}`}
-              >
-                {current ? 'Show all' : order.count === 1 ? '1 review' : `${order.count} reviews`}
-              </Link>
+              {/* Chosen, the count stays (as text: its reviews are what the page lists) and 'Show all' is offered beside it. */}
+              <span className="best-orders__reviews">
+                {current ? (
+                  <>
+                    <span className="best-orders__count" aria-current="true">
+                      {reviewCountLabel(order.count)}
+                    </span>
+                    <Link className="best-orders__link" to={{ search: '' }} replace preventScrollReset aria-label={`Show all reviews, not only ${order.label}`}>
+                      Show all
+                    </Link>
+                  </>
+                ) : (
+                  <Link
+                    className="best-orders__link"
+                    to={{ search: `?${BEST_ORDER_PARAM}=${rank}` }}
+                    replace
+                    preventScrollReset
+                    aria-label={`${reviewCountLabel(order.count)} of ${order.label}`}
+                  >
+                    {reviewCountLabel(order.count)}
+                  </Link>
+                )}
+              </span>
             </li>
           );
         })}

@@ -9,7 +9,7 @@ const STAR_SIZE: Record<PlaceRatingSize, number> = { small: 13, medium: 15, larg
 export interface PlaceRatingProps {
   /** The place's average as the API answers it: '4.5', or '' when nobody has rated it yet. */
   rating: string;
-  /** When given, the review count follows the score ('· 12 reviews'). */
+  /** When given, the review count follows the score ('· 12 reviews'); not after 'Not rated yet' when it is 0. */
   reviews?: number;
   size?: PlaceRatingSize;
   /** The text in place of stars for an unrated place. */
@@ -31,11 +31,12 @@ export function PlaceRating({ rating, reviews, size = 'medium', unratedLabel = '
           <strong className="place-rating__score">{rating}</strong>
         </>
       )}
-      {reviews !== undefined && (
-        <>
-          <span aria-hidden="true">·</span>
-          <span className="place-rating__count">{reviewCountLabel(reviews)}</span>
-        </>
+      {/* Unrated and unreviewed say the same: 'Not rated yet · 0 reviews' only crowded a small card. The dot goes with
+          the count, so a narrow line never ends on it. */}
+      {reviews !== undefined && !(value === null && reviews === 0) && (
+        <span className="place-rating__count">
+          <span aria-hidden="true">·</span> {reviewCountLabel(reviews)}
+        </span>
       )}
     </span>
   );
