@@ -7,7 +7,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { DatabaseModule } from './modules/database/database.module';
 import { EventsModule } from './modules/events/events.module';
 import { SharedCacheModule } from './modules/shared-cache/shared-cache.module';
-import { HealthController } from './modules/health/health.controller';
+import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapModule } from './modules/map/map.module';
 import { MediaModule } from './modules/media/media.module';
@@ -46,8 +46,8 @@ export class AppModule {
         SupportModule,
         AdminModule,
         ModerationModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
     };
   }

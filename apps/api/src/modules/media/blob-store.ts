@@ -40,6 +40,11 @@ export interface BlobStore {
    * no failure. Answers the failures; never throws.
    */
   deleteMany(keys: string[]): Promise<BlobDeleteFailure[]>;
+  /**
+   * Whether the store can take photos now (the folder is there and writable, the bucket answers these credentials):
+   * resolves when it can, else throws what the store said. Cheap (one call), for start-up and the readiness check.
+   */
+  verify(): Promise<void>;
   /** Lets go of connections (the app is closing). */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Stats } from 'node:fs';
+import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -111,6 +111,13 @@ export class LocalBlobStore implements BlobStore {
       }
     });
     return failures;
+  }
+
+  async verify(): Promise<void> {
+    // The folder itself, not a file in it: writing a probe file on every check would wear for nothing.
+    const stats = await fs.stat(this.root);
+    if (!stats.isDirectory()) throw Object.assign(new Error(`${this.root} is not a folder`), { code: 'ENOTDIR' });
+    await fs.access(this.root, fsConstants.W_OK | fsConstants.X_OK);
   }
 
   async close(): Promise<void> {}

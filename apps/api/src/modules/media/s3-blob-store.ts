@@ -122,7 +122,15 @@ export class S3BlobStore implements BlobStore {
 
   /** Whether the bucket answers with these credentials; throws what the store said when it does not. */
   async verify(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    } catch (error) {
+      // HeadBucket's answers have no body, so the SDK names them by status alone (NotFound): named as S3 does elsewhere.
+      const status = (error as S3Error).$metadata?.httpStatusCode;
+      if (status === 404) throw Object.assign(new Error(`the bucket ${this.config.bucket} does not exist`), { name: 'NoSuchBucket' });
+      if (status === 403) throw Object.assign(new Error(`these credentials may not use the bucket ${this.config.bucket}`), { name: 'AccessDenied' });
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
