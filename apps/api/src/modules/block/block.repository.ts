@@ -12,6 +12,8 @@ export class BlockRepository {
       // Both directions: whom the viewer blocked (primary key) and who blocked the viewer (user_blocks_blocked_idx).
       hiddenFor: db.statement<{ id: number }>(`select blocked_id as id from user_blocks where blocker_id = :viewer
         union select blocker_id from user_blocks where blocked_id = :viewer`),
+      // Only whom the viewer blocked (the primary key's prefix).
+      blockedBy: db.statement<{ id: number }>(`select blocked_id as id from user_blocks where blocker_id = :viewer`),
       between: db.statement(`select 1 from user_blocks where (blocker_id = :a and blocked_id = :b) or (blocker_id = :b and blocked_id = :a) limit 1`),
       block: db.statement(`insert into user_blocks (blocker_id, blocked_id) values (:blocker, :blocked) on conflict do nothing`),
       unblock: db.statement(`delete from user_blocks where blocker_id = :blocker and blocked_id = :blocked`),
@@ -28,6 +30,11 @@ export class BlockRepository {
   /** The people hidden from the viewer and from whom the viewer is hidden. */
   async hiddenFor(viewerId: number): Promise<number[]> {
     return (await this.statements.hiddenFor.all({ viewer: viewerId })).map((row) => row.id);
+  }
+
+  /** The people this person blocked (not those who blocked them). */
+  async blockedBy(blocker: number): Promise<number[]> {
+    return (await this.statements.blockedBy.all({ viewer: blocker })).map((row) => row.id);
   }
 
   async isBlockedBetween(a: number, b: number): Promise<boolean> {

@@ -32,6 +32,11 @@ export class BlockService {
     return hidden.length === 0 ? NOBODY : hidden;
   }
 
+  /** Whom this person blocked, one direction only (a review's author still sees their comments, folded). */
+  blockedBy(viewer: Pick<AuthUser, 'id'>): Promise<number[]> {
+    return this.repository.blockedBy(viewer.id);
+  }
+
   /** 403 'You can't interact with this person.' when either has blocked the other. */
   async assertCanInteract(actor: Pick<AuthUser, 'id'>, otherUserId: number): Promise<void> {
     if (actor.id !== otherUserId && (await this.repository.isBlockedBetween(actor.id, otherUserId))) {

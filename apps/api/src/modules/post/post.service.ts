@@ -70,6 +70,11 @@ export interface CommentView {
   comment_date: string;
   /** The active people the comment names with @username (issue 16): the web app links these. */
   mentions: string[];
+  /**
+   * Only to the review's author, on comments by people they blocked (issue 26): listed so they can remove or report
+   * them, and shown folded. Absent everywhere else.
+   */
+  blocked?: true;
 }
 
 export interface LikeState {
@@ -299,7 +304,7 @@ export class PostService {
       (hidden, variant) =>
         db.prepared(`post.comments.${variant}`, (orm) =>
           orm
-            .select({ id: comments.id, username: users.username, comment: comments.body, createdAt: comments.createdAt })
+            .select({ id: comments.id, userId: comments.userId, username: users.username, comment: comments.body, createdAt: comments.createdAt })
             .from(comments)
             .innerJoin(users, eq(users.id, comments.userId))
             .where(and(eq(comments.postId, P('postId')), isActiveUser, hidden))
@@ -428,13 +433,20 @@ export class PostService {
     return { liked: (await this.isLikedQuery.get({ postId, userId: actor.id })) !== undefined };
   }
 
-  /** Oldest first, as text; deactivated people's comments stay out of sight with them. */
+  /**
+   * Oldest first, as text; deactivated people's comments stay out of sight with them. A block hides each person's
+   * comments from the other, except on the blocker's own review: its author still gets the comments of people they
+   * blocked, marked `blocked`, so they can remove or report them (issue 26). Nobody else's view changes.
+   */
   async comments(postId: number, viewer: AuthUser | null = null): Promise<{ comments: CommentView[] }> {
     const hidden = await this.blocks.hiddenFor(viewer);
-    await this.assertVisible(postId, viewer, hidden);
-    const rows = await pick(this.commentsQuery, hidden).all({ postId, hidden: hiddenParam(hidden) });
+    const authorId = await this.assertVisible(postId, viewer, hidden);
+    // One more indexed read, only for a review's author who has hidden people at all.
+    const blockedByAuthor = viewer?.id === authorId && hidden.length > 0 ? await this.blocks.blockedBy(viewer) : [];
+    const shown = blockedByAuthor.length === 0 ? hidden : hidden.filter((id) => !blockedByAuthor.includes(id));
+    const rows = await pick(this.commentsQuery, shown).all({ postId, hidden: hiddenParam(shown) });
     const mentions = await this.notifications.mentionNames('comment', rows.map((row) => row.id), hidden);
-    return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [])) };
+    return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [], blockedByAuthor.includes(row.userId))) };
   }
 
   /** The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is. */
@@ -482,11 +494,12 @@ export class PostService {
     return { orders: await this.toViews(await this.postRows(this.db, where).limit(limit), hidden) };
   }
 
-  /** 404 for a review out of sight: its author deactivated or suspended, or hidden from the viewer by a block. */
-  private async assertVisible(postId: number, viewer: AuthUser | null = null, hiddenIds?: readonly number[]): Promise<void> {
+  /** 404 for a review out of sight: its author deactivated or suspended, or hidden from the viewer by a block. Answers its author's id. */
+  private async assertVisible(postId: number, viewer: AuthUser | null = null, hiddenIds?: readonly number[]): Promise<number> {
     const hidden = hiddenIds ?? (await this.blocks.hiddenFor(viewer));
     const post = await this.visiblePostQuery.get({ postId });
     if (!post || hidden.includes(post.authorId)) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    return post.authorId;
   }
 
   /** A review one may like or comment on: in sight, and its author and the actor not blocked either way (403). */
@@ -556,6 +569,6 @@ type PostRow = {
     : (typeof postColumns)[K]['_']['data'] | null;
 };
 
-function toCommentView(row: { id: number; username: string; comment: string; createdAt: Date }, mentions: string[]): CommentView {
-  return { comment_id: row.id, username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString(), mentions };
+function toCommentView(row: { id: number; username: string; comment: string; createdAt: Date }, mentions: string[], blocked = false): CommentView {
+  return { comment_id: row.id, username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString(), mentions, ...(blocked && { blocked: true as const }) };
 }
