@@ -183,6 +183,32 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     }
   });
 
+  it('never answers a signed-out read older than a write acknowledged on the other node before it was asked (many rounds)', async () => {
+    const review = await json(`${proxy.baseUrl}/api/post/loadrecentposts`, { limit: 1, skip: 0 });
+    const postId = review.body.posts[0].post_id as number;
+    const trpcComments = (entry: string) => `${entry}/trpc/post.comments?input=${encodeURIComponent(JSON.stringify({ postid: postId }))}`;
+    const stale: string[] = [];
+    const ROUNDS = 40; // comments by two people, 20 each: under the 30-per-10-minutes rate limit
+    for (let round = 0; round < ROUNDS; round++) {
+      const [writer, reader, author] = round % 2 === 0 ? [nodeA, nodeB, ann] : [nodeB, nodeA, ben];
+      // Both nodes and the proxy hold the page's answers before the write (read twice: kept, then answered from the cache).
+      for (const entry of [nodeA.baseUrl, nodeB.baseUrl, proxy.baseUrl, nodeA.baseUrl, nodeB.baseUrl]) {
+        expect((await json(`${entry}/api/post/loadcomments`, { postid: postId })).status).toBe(200);
+        expect((await fetch(trpcComments(entry))).status).toBe(200);
+      }
+      const text = `stale check ${round}`;
+      const written = await json(`${writer.baseUrl}/api/post/addcomment`, { postid: postId, email: author.email, comment: text }, bearer(author));
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      // At once, on the other node and through the proxy: the comment must be there.
+      for (const [where, entry] of [['other node', reader.baseUrl], ['proxy', proxy.baseUrl]] as const) {
+        const comments = await json(`${entry}/api/post/loadcomments`, { postid: postId });
+        if (!JSON.stringify(comments.body).includes(text)) stale.push(`round ${round}: REST loadcomments via ${where}`);
+        if (!(await (await fetch(trpcComments(entry))).text()).includes(text)) stale.push(`round ${round}: tRPC post.comments via ${where}`);
+      }
+    }
+    expect(stale, `stale answers in ${ROUNDS} rounds`).toEqual([]);
+  }, 120_000);
+
   it('keeps every acknowledged write when a node is killed under 20 writers, and goes on answering from the survivor', async () => {
     const review = await json(`${proxy.baseUrl}/api/post/loadrecentposts`, { limit: 1, skip: 0 });
     const postId = review.body.posts[0].post_id as number;

@@ -123,7 +123,7 @@ export class AdminUsersService {
     if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
     if (Object.keys(changes).length > 0) {
       await this.db.update(users).set(changes).where(eq(users.id, user.id));
-      this.cache.changed(EVERYTHING);
+      await this.cache.changed(EVERYTHING);
     }
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };

@@ -335,7 +335,7 @@ export class AuthService {
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: actor.id }));
     // Their profile, reviews, likes and follows leave every public answer.
-    this.cache.changed(EVERYTHING);
+    await this.cache.changed(EVERYTHING);
     await this.tokens.revokeAllForUser(actor.id);
     this.logger.log(`Account deactivated (unsubscribe): ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.accountDeactivated };
@@ -376,7 +376,7 @@ export class AuthService {
     if (reactivated) {
       this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
       // Their profile, reviews, likes and follows show again everywhere.
-      this.cache.changed(EVERYTHING);
+      await this.cache.changed(EVERYTHING);
       this.logger.log(`Account reactivated: ${reactivated.username}`);
     }
     return this.sessionFor(userId, how.usedTemporaryPassword);

@@ -50,7 +50,7 @@ export class BlockService {
       // What passed between them leaves both bells (and comes back with an unblock).
       this.notifications.countsChanged([actor.id, target.id]);
       // The follows both ways are gone: both profiles' public follower lists change.
-      this.cache.changed(personTag(actor.username), personTag(target.username));
+      await this.cache.changed(personTag(actor.username), personTag(target.username));
       this.logger.log(`Blocked: ${actor.username} blocked ${target.username}`);
     }
     return { status: 200 };

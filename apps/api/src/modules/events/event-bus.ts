@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { PgDatabase, type Database, type PgListener } from '@siplog/db';
+import { PgDatabase, type Database, type PgListener, type Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
+import { HeardWatermark } from './heard-watermark';
 
 /** What nodes tell each other: public answers gone stale (their tags), and notifications for people (their ids). */
 export interface EventTopics {
@@ -15,12 +16,22 @@ export type EventTopic = keyof EventTopics;
 const CHANNEL = 'siplog_events';
 /** NOTIFY payloads must stay under 8000 bytes; a larger event goes out as "everything" (null data). */
 const MAX_PAYLOAD = 7_900;
+/** The sequence numbering announced events (drizzle-pg migration 0007). */
+const CLOCK = 'event_clock';
+/**
+ * How long a node waits to hear an announcement it knows was numbered before it gives it up as lost (its transaction
+ * rolled back, or its connection died between numbering and commit) and treats the time as a gap. NOTIFY takes a few
+ * ms; seconds only on a box overloaded far beyond its budget, where dropping what the node kept is the safe answer.
+ */
+const HEAR_TIMEOUT_MS = 1_000;
 
 interface Envelope {
   topic: EventTopic;
   /** null: too large to send; subscribers treat it as touching everything. */
   data: unknown;
   from: string;
+  /** Announced events only: the number they took from the clock. */
+  seq?: number;
 }
 
 /**
@@ -28,6 +39,12 @@ interface Envelope {
  * subscribers at once and, on PostgreSQL, to every other node through LISTEN/NOTIFY (a few ms later). On SQLite there
  * is one process and the events stay in it. After a lost connection to the database a node cannot know what it
  * missed: `onGap` subscribers then drop what they hold.
+ *
+ * `announce` is for what must be heard before anything is answered from it (the public cache's invalidations): the
+ * event takes a number from a shared sequence in the same statement as its NOTIFY, and the writer waits for that
+ * statement before acknowledging. A node that must not act on stale knowledge asks `caughtUp()`: it reads the
+ * sequence (one round trip, shared by every request that arrived before it was sent) and waits until it has heard
+ * every number up to it.
  */
 @Injectable()
 export class EventBus implements OnModuleInit, OnApplicationShutdown {
@@ -35,6 +52,11 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   private readonly local = new EventEmitter();
   private readonly node = randomBytes(6).toString('hex');
   private listener: PgListener | null = null;
+  private readonly heard = new HeardWatermark();
+  private readonly statements: { announce: Statement<unknown>; clock: Statement<{ value: string | number }> } | null;
+  /** The clock read in flight, and the one to be sent after it for the requests that arrived meanwhile. */
+  private reading: Promise<boolean> | null = null;
+  private nextReading: Promise<boolean> | null = null;
 
   /** Whether other nodes may be listening (PostgreSQL); on SQLite everything happens in this one process. */
   readonly spansNodes: boolean;
@@ -42,6 +64,14 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(DATABASE) private readonly db: Database) {
     this.local.setMaxListeners(0);
     this.spansNodes = db instanceof PgDatabase;
+    this.statements = this.spansNodes
+      ? {
+          // One statement, so the number and the NOTIFY go together (in the caller's transaction when there is one).
+          announce: db.statement(`select pg_notify('${CHANNEL}', json_build_object('topic', cast(:topic as text), 'data', cast(:data as json),
+            'from', cast(:from as text), 'seq', nextval('${CLOCK}'))::text)`),
+          clock: db.statement<{ value: string | number }>(`select case when is_called then last_value else 0 end as value from ${CLOCK}`),
+        }
+      : null;
   }
 
   async onModuleInit(): Promise<void> {
@@ -51,9 +81,16 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
       onGap: () => {
         this.logger.warn('Reconnected to PostgreSQL for events: what other nodes announced meanwhile was missed');
         this.local.emit('gap');
+        // Listening again: whatever was numbered before now was covered by the gap.
+        this.clock().then(
+          (value) => this.heard.settle(value),
+          (error: Error) => this.logger.warn(`Could not read the event clock: ${error.message}`),
+        );
       },
       onError: (error) => this.logger.warn(`Events connection: ${error.message}`),
     });
+    // Listening: what was numbered before now is beside the point (this node keeps nothing yet).
+    this.heard.settle(await this.clock());
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -70,6 +107,72 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
         this.db.notify(CHANNEL, payload).catch((error: Error) => this.logger.warn(`Could not tell the other nodes (${topic}): ${error.message}`));
       }
     });
+  }
+
+  /**
+   * Announces `data` on `topic` so that no node answers from what it changes once this resolves (see `caughtUp`).
+   * Called after the write commits (or inside its transaction, where the NOTIFY waits for the commit). Never throws
+   * after a committed write: a failure is logged, and the nodes' next `caughtUp` still reads the clock.
+   */
+  async announce<T extends EventTopic>(topic: T, data: EventTopics[T]): Promise<void> {
+    this.db.afterCommit(() => this.local.emit(topic, data));
+    if (!this.statements) return;
+    let json = JSON.stringify(data);
+    if (json.length > MAX_PAYLOAD - 200) json = 'null';
+    const params = { topic, data: json, from: this.node };
+    // Inside a transaction a failure aborts it, so the write is not acknowledged either.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.statements.announce.run(params);
+        return;
+      } catch (error) {
+        if (attempt >= 3) {
+          this.logger.error(`Could not announce ${topic} to the other nodes: ${(error as Error).message}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      }
+    }
+  }
+
+  /**
+   * Resolves once this node has heard every event announced before the call (true), or could not tell (false: the
+   * database did not answer). An announcement numbered but not heard within HEAR_TIMEOUT_MS is given up as lost and
+   * `onGap` subscribers drop what they hold, so a true always means nothing announced before the call is unheard.
+   * Requests arriving while a read of the clock is in flight share the next one (it is sent after they arrived).
+   */
+  caughtUp(): Promise<boolean> {
+    if (!this.statements) return Promise.resolve(true);
+    if (!this.reading) {
+      this.reading = this.readClockAndWait().finally(() => {
+        this.reading = null;
+      });
+      return this.reading;
+    }
+    this.nextReading ??= this.reading.then(() => {
+      this.nextReading = null;
+      return this.caughtUp();
+    });
+    return this.nextReading;
+  }
+
+  private async readClockAndWait(): Promise<boolean> {
+    let value: number;
+    try {
+      value = await this.clock();
+    } catch {
+      return false;
+    }
+    if (await this.heard.waitFor(value, HEAR_TIMEOUT_MS)) return true;
+    this.logger.warn(`An announced event (up to ${value}) was not heard within ${HEAR_TIMEOUT_MS} ms: treated as missed`);
+    this.local.emit('gap');
+    this.heard.settle(value);
+    return true;
+  }
+
+  private async clock(): Promise<number> {
+    const row = await this.statements!.clock.get();
+    return Number(row?.value ?? 0);
   }
 
   /** `handler` gets each event on `topic` (null data: it touched everything). Answers the unsubscribe. */
@@ -92,7 +195,8 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
       this.logger.warn('Ignored an event that is not JSON');
       return;
     }
-    // This node delivered its own events when it published them.
+    // Its own announcements count toward what this node has heard; their events it delivered when it published them.
+    if (typeof envelope.seq === 'number') this.heard.heard(envelope.seq);
     if (envelope.from === this.node) return;
     this.local.emit(envelope.topic, envelope.data);
   }

@@ -113,7 +113,7 @@ export class ModerationService {
     await this.repository.setSuspended(person.id, null);
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: person.id }));
     // Their profile, reviews, comments, likes and follows show again everywhere.
-    this.cache.changed(EVERYTHING);
+    await this.cache.changed(EVERYTHING);
     await this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email, person });
     return { status: 200, msg: SAFETY_MESSAGES.userUnsuspended };
   }
@@ -134,7 +134,7 @@ export class ModerationService {
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
     await this.tokens.revokeAllForUser(userId);
-    this.cache.changed(EVERYTHING);
+    await this.cache.changed(EVERYTHING);
   }
 
   /** The review (with its photos, likes and comments), the comment, or the profile's bio, favourite order and images. */
@@ -148,10 +148,10 @@ export class ModerationService {
       const audience = await this.notifications.unreadAudience({ commentId: Number(targetKey) });
       const postId = await this.repository.deleteComment(Number(targetKey));
       this.notifications.countsChanged(audience);
-      if (postId !== undefined) this.cache.changed(postTag(postId));
+      if (postId !== undefined) await this.cache.changed(postTag(postId));
     } else {
       const files = await this.repository.clearProfile(targetKey);
-      this.cache.changed(EVERYTHING);
+      await this.cache.changed(EVERYTHING);
       await this.images.removeAll('profileimages', files);
     }
   }

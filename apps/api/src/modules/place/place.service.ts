@@ -122,7 +122,7 @@ export class PlaceService {
     assertActingUser(actor, { email: input.email });
     const row = await this.require(input.establishment_id);
     await this.places.follow(actor.id, row.id);
-    this.cache.changed(...followTags(actor, row.id));
+    await this.cache.changed(...followTags(actor, row.id));
     return { status: 200, followed: true, followers: await this.places.followerCount(row.id) };
   }
 
@@ -130,7 +130,7 @@ export class PlaceService {
     assertActingUser(actor, { email: input.email });
     const row = await this.require(input.establishment_id);
     await this.places.unfollow(actor.id, row.id);
-    this.cache.changed(...followTags(actor, row.id));
+    await this.cache.changed(...followTags(actor, row.id));
     return { status: 200, followed: false, followers: await this.places.followerCount(row.id) };
   }
 
@@ -246,7 +246,7 @@ export class PlaceService {
       const row = (await this.places.insertIfNew(values)) ?? (await this.places.byPlaceId(values.placeId));
       if (!row) throw new AppError('CONFLICT');
       // Inside the transaction, which commits as this returns with nothing run in between; a rollback costs a miss.
-      this.cache.changed(ANY_PLACE, placeTag(row.id));
+      await this.cache.changed(ANY_PLACE, placeTag(row.id));
       if (placeId) return row;
       // Our ids count establishments: the row's own id, known only once it is inserted.
       const ownId = `${OWN_PLACE_PREFIX}${row.id}`;

@@ -82,7 +82,7 @@ export class PostAuthoringService {
         await this.notifications.reviewPosted(actor, row.id, establishmentId, data.review);
         return row.id;
       });
-      this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
+      await this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
       this.logger.log(`Review ${postId} posted by ${actor.username} at establishment ${establishmentId}`);
       return { status: 200, msg: REVIEW_MESSAGES.posted, post_id: postId, establishment_id: establishmentId };
     } catch (error) {
@@ -104,7 +104,7 @@ export class PostAuthoringService {
       // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
       await this.notifications.mentionsChanged(author, input.postid, input.review);
     });
-    this.cache.changed(...(await this.reader.publicTagsOf(input.postid)));
+    await this.cache.changed(...(await this.reader.publicTagsOf(input.postid)));
     return { status: 200, msg: POST_MESSAGES.updated, post: (await this.reader.byId(input.postid)).post };
   }
 
@@ -120,7 +120,7 @@ export class PostAuthoringService {
       await this.db.delete(posts).where(eq(posts.id, postId)); // likes, comments and image rows cascade
       return files.map((file) => file.fileName);
     });
-    this.cache.changed(...changes);
+    await this.cache.changed(...changes);
     await this.images.removeAll('postimages', names);
     this.logger.log(`Review ${postId} deleted by ${actor.username}`);
     return { status: 200, msg: POST_MESSAGES.deleted };

@@ -403,7 +403,7 @@ export class PostService {
       if (added > 0) await this.notifications.liked(actor, postId);
       return { status: 200 as const, liked: true, likes: await this.likeCount(postId) };
     });
-    this.cache.changed(...(await this.publicTagsOf(postId)));
+    await this.cache.changed(...(await this.publicTagsOf(postId)));
     return state;
   }
 
@@ -417,7 +417,7 @@ export class PostService {
       await this.notifications.unliked(actor, postId);
       return { status: 200 as const, liked: false, likes: await this.likeCount(postId) };
     });
-    this.cache.changed(...(await this.publicTagsOf(postId)));
+    await this.cache.changed(...(await this.publicTagsOf(postId)));
     return state;
   }
 
@@ -460,7 +460,7 @@ export class PostService {
       return added;
     });
     // Comments show only in the post's own comment list.
-    this.cache.changed(postTag(postId));
+    await this.cache.changed(postTag(postId));
     const mentions = (await this.notifications.mentionNames('comment', [row.id])).get(row.id) ?? [];
     return { status: 200, comment: toCommentView({ id: row.id, username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
   }
@@ -477,7 +477,7 @@ export class PostService {
     const audience = await this.notifications.unreadAudience({ commentId });
     await this.db.delete(comments).where(eq(comments.id, commentId));
     this.notifications.countsChanged(audience);
-    this.cache.changed(postTag(comment.postId));
+    await this.cache.changed(postTag(comment.postId));
     return { status: 200 };
   }
 

@@ -39,6 +39,26 @@ export function answerPublicReadsFromCache(
     app(req, res);
   });
 
+  /**
+   * Sends the answer kept for `key` when there is a current one (`hit`), else runs `miss`. With other nodes writing,
+   * a kept answer is sent only after this node has caught up with every write acknowledged before the request.
+   */
+  function fromCache(key: string, hit: (kept: CachedAnswer) => void, miss: () => void): void {
+    if (!cache.waitsForOtherNodes) {
+      const kept = cache.get(key);
+      return kept ? hit(kept) : miss();
+    }
+    if (!cache.holds(key)) return miss();
+    cache.caughtUp().then(
+      (caughtUp) => {
+        const kept = caughtUp ? cache.get(key) : undefined;
+        if (kept) hit(kept);
+        else miss();
+      },
+      () => miss(),
+    );
+  }
+
   function answerGet(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url!;
     const isTrpc = url.startsWith('/trpc/');
@@ -47,16 +67,20 @@ export function answerPublicReadsFromCache(
     // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page. Its share preview's URLs are
     // PUBLIC_URL's, or (unset) a loopback Host's, so the origin is part of the key.
     const key = isTrpc ? `GET ${url}` : `PAGE ${pageOrigin(req.headers.host) ?? ''} ${pathname}`;
-    const kept = cache.get(key);
-    if (kept) {
-      if (!isTrpc) logReferredVisit(pathname, req.headers.referer, req.headers.host);
-      return sendKept(req, res, kept);
-    }
-    // Only pages: static files carry an encoding chosen per browser. The admin page is never kept (no secret given).
-    if (req.method !== 'GET' || (!isTrpc && webPageOf(pathname) === null)) return app(req, res);
-    const tags = isTrpc ? tagsOfTrpcQuery(pathname.slice('/trpc/'.length), new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))) : tagsOfPage(pathname);
-    if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
-    app(req, res);
+    fromCache(
+      key,
+      (kept) => {
+        if (!isTrpc) logReferredVisit(pathname, req.headers.referer, req.headers.host);
+        sendKept(req, res, kept);
+      },
+      () => {
+        // Only pages: static files carry an encoding chosen per browser. The admin page is never kept (no secret given).
+        if (req.method !== 'GET' || (!isTrpc && webPageOf(pathname) === null)) return app(req, res);
+        const tags = isTrpc ? tagsOfTrpcQuery(pathname.slice('/trpc/'.length), new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))) : tagsOfPage(pathname);
+        if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
+        app(req, res);
+      },
+    );
   }
 
   function answerPost(req: IncomingMessage, res: ServerResponse): void {
@@ -68,22 +92,26 @@ export function answerPublicReadsFromCache(
     }
     readWholeBody(req, length, (body) => {
       const key = `POST ${req.url}\n${body.toString('latin1')}`;
-      const kept = cache.get(key);
-      if (kept) {
-        req.resume(); // the end of the body, still unread
-        return sendKept(req, res, kept);
-      }
-      // Put back, so the app reads the body as if nothing had touched it.
-      req.unshift(body);
-      let input: unknown;
-      try {
-        input = JSON.parse(body.toString('utf8'));
-      } catch {
-        return app(req, res);
-      }
-      const tags = tagsOfRead(PUBLIC_REST_READS.get(req.url!), input);
-      if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
-      app(req, res);
+      fromCache(
+        key,
+        (kept) => {
+          req.resume(); // the end of the body, still unread
+          sendKept(req, res, kept);
+        },
+        () => {
+          // Put back, so the app reads the body as if nothing had touched it.
+          req.unshift(body);
+          let input: unknown;
+          try {
+            input = JSON.parse(body.toString('utf8'));
+          } catch {
+            return app(req, res);
+          }
+          const tags = tagsOfRead(PUBLIC_REST_READS.get(req.url!), input);
+          if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
+          app(req, res);
+        },
+      );
     });
   }
 

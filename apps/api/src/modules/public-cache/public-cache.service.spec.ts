@@ -32,24 +32,24 @@ describe('PublicCacheService', () => {
     expect(cache.get('key99')).toBeDefined();
   });
 
-  it('does not keep an answer a write overtook while it was computed, and drops one a later write made stale', () => {
+  it('does not keep an answer a write overtook while it was computed, and drops one a later write made stale', async () => {
     const cache = cacheOf(1_000_000);
     const before = cache.snapshot([placeTag(1)]);
-    cache.changed(placeTag(1));
+    await cache.changed(placeTag(1));
     expect(cache.set('place1', before, answer(10))).toBe(false);
     expect(cache.set('place1', cache.snapshot([placeTag(1)]), answer(10))).toBe(true);
-    cache.changed(placeTag(2), ANY_POST);
+    await cache.changed(placeTag(2), ANY_POST);
     expect(cache.get('place1')).toBeDefined();
-    cache.changed(placeTag(1));
+    await cache.changed(placeTag(1));
     expect(cache.get('place1')).toBeUndefined();
   });
 
-  it('never matches an old answer again after forgetting its tags', () => {
+  it('never matches an old answer again after forgetting its tags', async () => {
     const cache = cacheOf(1_000_000);
-    cache.changed(placeTag(7));
+    await cache.changed(placeTag(7));
     cache.set('kept before', cache.snapshot([placeTag(8)]), answer(10));
     // 200,000 distinct tags later the versions start again from empty, and every answer goes with them.
-    for (let i = 0; i < 200_001; i += 1) cache.changed(placeTag(100 + i));
+    for (let i = 0; i < 200_001; i += 1) await cache.changed(placeTag(100 + i));
     expect(cache.get('kept before')).toBeUndefined();
   });
 });

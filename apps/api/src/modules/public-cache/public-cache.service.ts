@@ -42,12 +42,18 @@ const ENTRY_OVERHEAD_BYTES = 1024;
  * and before it is acknowledged. An answer is served only while all its versions are current, so an answer computed
  * while a write landed is already stale when stored, and nothing older than an acknowledged write is ever sent.
  *
+ * On several nodes (PostgreSQL) a write's tags are announced to the others before it is acknowledged (EventBus
+ * announce: a numbered NOTIFY), and a node answers from what it keeps only once it has heard every announcement
+ * numbered before the request arrived (`caughtUp`, one shared read of the clock): the same rule on any number of nodes.
+ *
  * Other processes sharing the SQLite file commit behind this process's back: `PRAGMA data_version` tells, and then
  * everything is dropped (which tags they touched is unknown here). Memory is capped in bytes, least recently used out.
  */
 @Injectable()
 export class PublicCacheService {
   readonly enabled: boolean;
+  /** Kept answers must wait for `caughtUp()` before they are sent: other nodes write too. */
+  readonly waitsForOtherNodes: boolean;
   private readonly answers: LRUCache<string, CachedAnswer> | null;
   private readonly versions = new Map<string, number>();
   /** Versions only ever grow, so a tag that was forgotten (MAX_TAGS) and bumped again never matches an old answer. */
@@ -59,10 +65,11 @@ export class PublicCacheService {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(DATABASE) db: Database,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly events: EventBus,
   ) {
     this.enabled = config.publicCacheBytes > 0;
+    this.waitsForOtherNodes = this.enabled && events.spansNodes;
     this.answers = this.enabled
       ? new LRUCache<string, CachedAnswer>({
           maxSize: config.publicCacheBytes,
@@ -74,6 +81,7 @@ export class PublicCacheService {
     this.lastDataVersion = this.dataVersion();
     if (events.spansNodes) {
       // Other nodes' writes: their tags arrive a few ms after they commit (null: too many to send, so everything).
+      // caughtUp() makes a kept answer wait for them.
       events.subscribe('cache', (tags) => this.bump(tags ?? [EVERYTHING]));
       events.onGap(() => this.bump([EVERYTHING]));
     }
@@ -86,7 +94,23 @@ export class PublicCacheService {
     return { tags: all, versions: all.map((tag) => this.versions.get(tag) ?? 0) };
   }
 
-  /** The answer kept for this key, if every tag it depends on is unchanged since it was computed. */
+  /**
+   * Resolves once every write acknowledged before the call is known here (true), or false when that cannot be told
+   * (the database does not answer): then nothing kept may be sent. At once on one node.
+   */
+  caughtUp(): Promise<boolean> {
+    return this.events.caughtUp();
+  }
+
+  /** Whether an answer is kept for this key, current or not: a cheap first look before waiting on `caughtUp()`. */
+  holds(key: string): boolean {
+    return this.answers?.has(key) ?? false;
+  }
+
+  /**
+   * The answer kept for this key, if every tag it depends on is unchanged since it was computed. With
+   * `waitsForOtherNodes`, only as current as what this node has heard: ask again after `caughtUp()` before sending.
+   */
   get(key: string): CachedAnswer | undefined {
     if (!this.answers) return undefined;
     const answer = this.answers.get(key);
@@ -112,10 +136,13 @@ export class PublicCacheService {
     return true;
   }
 
-  /** A write has committed: answers depending on any of these tags are stale from now on, here and on the other nodes. */
-  changed(...tags: string[]): void {
-    this.bump(tags);
-    if (this.events.spansNodes) this.events.publish('cache', tags);
+  /**
+   * A write has committed (or commits with the current transaction): answers depending on any of these tags are
+   * stale from then on, here and, once this resolves, on every other node. Await it before acknowledging the write.
+   */
+  async changed(...tags: string[]): Promise<void> {
+    this.db.afterCommit(() => this.bump(tags));
+    if (this.events.spansNodes) await this.events.announce('cache', tags);
   }
 
   private bump(tags: readonly string[]): void {

@@ -51,7 +51,7 @@ export class AccountDeletionService {
     if (!erased) return;
     this.notifications.countsChanged(audience);
     // Their profile, reviews, comments, likes and follows leave every public answer; places' totals changed too.
-    this.cache.changed(EVERYTHING);
+    await this.cache.changed(EVERYTHING);
     const failed = [
       ...(await this.images.removeEach('profileimages', erased.profileImages, 'of a deleted account')),
       ...(await this.images.removeEach('postimages', erased.postImages, 'of a deleted account')),

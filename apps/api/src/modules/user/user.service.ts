@@ -127,7 +127,7 @@ export class UserService {
   async updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
     await this.db.update(users).set({ currentFavOrder: input.current_fav_order }).where(eq(users.id, actor.id));
-    this.cache.changed(personTag(actor.username));
+    await this.cache.changed(personTag(actor.username));
     return { status: 200, msg: PROFILE_MESSAGES.favoriteOrderUpdated.body };
   }
 
@@ -137,7 +137,7 @@ export class UserService {
       .update(users)
       .set({ gender: input.gender, ...(input.bio === undefined ? {} : { bio: input.bio }) })
       .where(eq(users.id, actor.id));
-    this.cache.changed(EVERYTHING);
+    await this.cache.changed(EVERYTHING);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
   }
 
@@ -157,7 +157,7 @@ export class UserService {
       await this.db.insert(profileImages).values({ userId: actor.id, fileName });
       return old;
     });
-    this.cache.changed(personTag(actor.username));
+    await this.cache.changed(personTag(actor.username));
     for (const image of previous) await this.images.remove('profileimages', image.fileName);
     this.logger.log(`Profile image uploaded: ${actor.username}`);
     return { status: 200, msg: PROFILE_MESSAGES.imageUploaded.body, profile_images: [fileName] };
@@ -166,7 +166,7 @@ export class UserService {
   async deleteProfileImage(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
     const removed = await this.db.delete(profileImages).where(eq(profileImages.userId, actor.id)).returning();
-    this.cache.changed(personTag(actor.username));
+    await this.cache.changed(personTag(actor.username));
     for (const image of removed) await this.images.remove('profileimages', image.fileName);
     return { status: 200, msg: USER_MESSAGES.imageRemoved };
   }
@@ -198,7 +198,7 @@ export class UserService {
         .returning({ id: userFollows.followerId });
       if (added.length > 0) await this.notifications.followed(actor, target.id);
     });
-    this.cache.changed(personTag(actor.username), personTag(target.username));
+    await this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: true };
   }
 
@@ -211,7 +211,7 @@ export class UserService {
       await this.db.delete(userFollows).where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)));
       await this.notifications.unfollowed(actor, target.id);
     });
-    this.cache.changed(personTag(actor.username), personTag(target.username));
+    await this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: false };
   }
 
