@@ -29,6 +29,24 @@ export const NOTIFICATION_EMAIL_LABELS: Record<NotificationKind, string> = {
   report_reviewed: 'an admin reviews my report',
 };
 
+/** How many people a notification line names before it says 'and N others'. */
+const NAMED_ACTORS_MAX = 2;
+
+/**
+ * Whom one line of notifications names, on the site and in the e-mail: the people (the most recent first) and how many
+ * more it counts. 'ann', 'ann and ben', 'ann and 2 others'.
+ */
+export function notificationActors(actors: readonly string[]): { named: string[]; others: number } {
+  if (actors.length <= NAMED_ACTORS_MAX) return { named: [...actors], others: 0 };
+  return { named: [actors[0]], others: actors.length - 1 };
+}
+
+/** notificationActors as text: 'ann and 2 others'. */
+export function notificationActorsText(actors: readonly string[]): string {
+  const { named, others } = notificationActors(actors);
+  return `${named.join(' and ')}${others > 0 ? ` and ${others} others` : ''}`;
+}
+
 export const NOTIFICATION_MESSAGES = {
   badUnsubscribeLink: 'This unsubscribe link is not valid.',
   noNotifications: 'Nothing yet. When someone follows you, likes or comments on your reviews, or mentions you, it shows up here.',

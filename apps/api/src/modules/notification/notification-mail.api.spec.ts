@@ -102,6 +102,27 @@ describe('notification e-mail', () => {
     expect(await app.data.select().from(notifications).where(eq(notifications.emailPending, true))).toEqual([]);
   });
 
+  it('tells several people replying after one’s comment in one line, naming the most recent (issue 26)', async () => {
+    clock += NOTIFICATION_EMAIL_GAP_MS * 2;
+    const dan = await registerAccount(app, 'danmail');
+    const eve = await registerAccount(app, 'evemail');
+    const postid = await review('bobmail');
+    await app.post('/api/post/addcomment', { postid, comment: 'Worth it?' }, ann.auth);
+    for (const [who, comment] of [
+      [cat, 'Yes'],
+      [dan, 'Mostly'],
+      [eve, 'Go early'],
+    ] as const) {
+      await app.post('/api/post/addcomment', { postid, comment }, who.auth);
+    }
+    await tickAt(0);
+    const [mail, ...more] = newMailTo(ann.email);
+    expect(more).toEqual([]);
+    expect(mail).toContain('Subject: Siplog: evemail and 2 others replied after your comment on a review of Mail Cafe');
+    expect(mail).toContain('• evemail and 2 others replied after your comment on a review of Mail Cafe: “Go early”');
+    expect(mail).not.toContain('catmail replied');
+  });
+
   it('carries the RFC 8058 headers and per-kind links that unsubscribe signed out, and can be undone', async () => {
     clock += NOTIFICATION_EMAIL_GAP_MS * 2;
     await app.post('/api/user/followuser', { targetusername: 'annmail' }, cat.auth);

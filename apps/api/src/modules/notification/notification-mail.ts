@@ -1,24 +1,31 @@
-import { NOTIFICATION_EMAIL_LABELS, SAFETY_MESSAGES, type NotificationKind } from '@siplog/contracts';
+import { NOTIFICATION_EMAIL_LABELS, notificationActorsText, SAFETY_MESSAGES, type NotificationKind } from '@siplog/contracts';
 import type { PendingEmailRow } from './notification.repository';
 import type { UnsubscribeScope } from './unsubscribe-token';
 
-/** What one notification says, in the e-mail and (the same words) on the site. */
-export function notificationSentence(row: Pick<PendingEmailRow, 'kind' | 'actorUsername' | 'establishmentName' | 'comment'>): string {
+/**
+ * What a line of notifications says, in the e-mail and (the same words) on the site: `row` is the line's most recent
+ * notification, and `actors` the people it stands for, the most recent first (by default its own actor alone).
+ */
+export function notificationSentence(
+  row: Pick<PendingEmailRow, 'kind' | 'actorUsername' | 'establishmentName' | 'comment'>,
+  actors: readonly string[] = [row.actorUsername],
+): string {
+  const who = notificationActorsText(actors);
   const place = row.establishmentName ?? 'a place';
   const quoted = row.comment ? `: “${row.comment.length > 140 ? `${row.comment.slice(0, 139)}…` : row.comment}”` : '';
   switch (row.kind) {
     case 'follow':
-      return `${row.actorUsername} followed you`;
+      return `${who} followed you`;
     case 'like':
-      return `${row.actorUsername} liked your review of ${place}`;
+      return `${who} liked your review of ${place}`;
     case 'comment':
-      return `${row.actorUsername} commented on your review of ${place}${quoted}`;
+      return `${who} commented on your review of ${place}${quoted}`;
     case 'reply':
-      return `${row.actorUsername} replied after your comment on a review of ${place}${quoted}`;
+      return `${who} replied after your comment on a review of ${place}${quoted}`;
     case 'mention':
-      return row.comment ? `${row.actorUsername} mentioned you in a comment${quoted}` : `${row.actorUsername} mentioned you in a review of ${place}`;
+      return row.comment ? `${who} mentioned you in a comment${quoted}` : `${who} mentioned you in a review of ${place}`;
     case 'place_review':
-      return `${row.actorUsername} reviewed ${place}, a place you follow`;
+      return `${who} reviewed ${place}, a place you follow`;
     case 'report_reviewed':
       // Nobody is named: the admin who acted stays as private as the reporter.
       return SAFETY_MESSAGES.reportReviewed;
@@ -28,6 +35,28 @@ export function notificationSentence(row: Pick<PendingEmailRow, 'kind' | 'actorU
 function linkOf(row: PendingEmailRow, site: string): string {
   if (row.kind === 'follow') return `${site}/user/${encodeURIComponent(row.actorUsername)}`;
   return row.postId !== null ? `${site}/post/${row.postId}` : `${site}/notifications`;
+}
+
+/** One line of the e-mail: its most recent notification, and the people it stands for (the most recent first). */
+interface EmailLine {
+  row: PendingEmailRow;
+  actors: string[];
+}
+
+/**
+ * What waited, oldest first, as the e-mail's lines. Replies on one review are one line, as on the site ('maya and 2
+ * others replied …', quoting the newest), where its newest reply stands; everything else is a line of its own.
+ */
+function emailLines(rows: PendingEmailRow[]): EmailLine[] {
+  const lines = new Map<string, EmailLine>();
+  for (const row of rows) {
+    const key = row.kind === 'reply' ? `reply:${row.postId}` : `notification:${row.id}`;
+    const earlier = lines.get(key)?.actors.filter((name) => name !== row.actorUsername) ?? [];
+    // Taken out and put back, so the line moves to where its newest notification is.
+    lines.delete(key);
+    lines.set(key, { row, actors: [row.actorUsername, ...earlier] });
+  }
+  return [...lines.values()];
 }
 
 export interface NotificationEmail {
@@ -47,15 +76,17 @@ export function composeNotificationEmail(
   unsubscribeToken: (scope: UnsubscribeScope) => string,
 ): NotificationEmail {
   const kinds = [...new Set(rows.map((row) => row.kind))] as NotificationKind[];
-  const subject = rows.length === 1 ? `Siplog: ${notificationSentence({ ...rows[0], comment: null })}` : `Siplog: ${rows.length} new notifications`;
-  const lines = rows.map((row) => `• ${notificationSentence(row)}\n  ${linkOf(row, site)}`);
+  const lines = emailLines(rows);
+  const subject =
+    lines.length === 1 ? `Siplog: ${notificationSentence({ ...lines[0].row, comment: null }, lines[0].actors)}` : `Siplog: ${lines.length} new notifications`;
+  const items = lines.map(({ row, actors }) => `• ${notificationSentence(row, actors)}\n  ${linkOf(row, site)}`);
   const stops = kinds.map((kind) => `Stop e-mails when ${NOTIFICATION_EMAIL_LABELS[kind]}: ${site}/unsubscribe/${unsubscribeToken(kind)}`);
   const text = [
     `Hi ${rows[0].username},`,
     '',
-    rows.length === 1 ? 'Here is what happened on Siplog:' : 'Here is what happened on Siplog since our last e-mail:',
+    lines.length === 1 ? 'Here is what happened on Siplog:' : 'Here is what happened on Siplog since our last e-mail:',
     '',
-    ...lines,
+    ...items,
     '',
     `See all your notifications: ${site}/notifications`,
     '',

@@ -123,19 +123,47 @@ describe('notifications', () => {
     // Cat hears of the author's reply after her comment; Bob's last comment names her: a mention, not also a reply.
     const catSees = (await list(cat)).notifications.filter((n) => n.post_id === postid);
     expect(catSees.map((n) => `${n.kind}:${n.actor_username}`)).toEqual(['mention:bobnote', 'reply:annnote']);
-    // Bob hears of Cat's reply; Ann's comes while that one is unread, so he is not told twice about one thread.
+    // Bob hears of Cat's reply and of Ann's: each person replying, once while unread (one line on the site).
     const bobSees = async () => (await list(bob)).notifications.filter((n) => n.post_id === postid).map((n) => `${n.kind}:${n.actor_username}`);
-    expect(await bobSees()).toEqual(['reply:catnote']);
+    expect(await bobSees()).toEqual(['reply:annnote', 'reply:catnote']);
     expect((await list(dan)).notifications.map((n) => `${n.kind}:${n.actor_username}`)).toEqual(['mention:bobnote']);
 
     await readAll(bob);
     await app.post('/api/post/addcomment', { postid, comment: 'Once he has read it, a new reply tells him again' }, dan.auth);
-    expect(await bobSees()).toEqual(['reply:dannote', 'reply:catnote']);
+    expect(await bobSees()).toEqual(['reply:dannote', 'reply:annnote', 'reply:catnote']);
 
     const comments = (await app.post('/api/post/loadcomments', { postid })).body.comments as Array<{ comment: string; mentions: string[] }>;
     expect(comments.at(-2)!.mentions).toEqual(['catnote', 'dannote']);
     expect(comments[0].mentions).toEqual([]);
     await Promise.all([ann, bob, cat, dan].map(readAll));
+  });
+
+  it('tells an earlier commenter of every person replying after them, each once while unread (issue 26)', async () => {
+    const zoe = await registerAccount(app, 'zoenote');
+    const postid = await review('bobnote');
+    await app.post('/api/post/addcomment', { postid, comment: 'My take' }, ann.auth);
+    for (const [who, comment] of [
+      [cat, 'First reply'],
+      [dan, 'Second reply'],
+      [cat, 'Cat again'],
+      [zoe, 'Third person'],
+    ] as const) {
+      expect((await app.post('/api/post/addcomment', { postid, comment }, who.auth)).status).toBe(200);
+    }
+    const annSees = (await list(ann)).notifications.filter((n) => n.post_id === postid);
+    expect(annSees.map((n) => `${n.kind}:${n.actor_username}:${n.comment}:${n.read}`)).toEqual([
+      'reply:zoenote:Third person:false',
+      'reply:dannote:Second reply:false',
+      'reply:catnote:First reply:false',
+    ]);
+    expect(await unread(ann)).toBe(3);
+    // Read, the next reply starts a new line.
+    await readAll(ann);
+    await app.post('/api/post/addcomment', { postid, comment: 'After she read' }, dan.auth);
+    expect((await list(ann)).notifications.filter((n) => n.post_id === postid && !n.read).map((n) => `${n.actor_username}:${n.comment}`)).toEqual([
+      'dannote:After she read',
+    ]);
+    await Promise.all([ann, bob, cat, dan, zoe].map(readAll));
   });
 
   it('tells the people a new review mentions and the place’s followers; an edit tells only the newly named', async () => {

@@ -88,7 +88,8 @@ export class NotificationRepository {
         select p.user_id, ${ACTOR}, 'comment', p.id, cast(:commentId as integer), ${emailPending('comment', 'p.user_id')}
         from posts p where p.id = :postId and p.user_id <> :actor`),
       // Earlier commenters on the review, once each: not the author (told of the comment), the commenter, or anyone
-      // this comment mentions (told of the mention); someone with an unread reply on this review already is not told again.
+      // this comment mentions (told of the mention); someone with an unread reply by this commenter on this review is
+      // not told again (notifications_one_unread_reply_unique): each person replying once, told as one line.
       replied: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
         select distinct c.user_id, ${ACTOR}, 'reply', cast(:postId as integer), cast(:commentId as integer), ${emailPending('reply', 'c.user_id')}
         from comments c where c.post_id = :postId and c.id <> :commentId and c.user_id <> :actor

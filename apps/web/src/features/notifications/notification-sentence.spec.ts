@@ -31,6 +31,12 @@ describe('sentenceText', () => {
     expect(sentenceText(line('follow', ['maya_sips', 'ben', 'carla']))).toBe('maya_sips and 2 others followed you');
   });
 
+  it('tells several people replying after one’s comment as one line, the most recent named (issue 26)', () => {
+    const replies = line('reply', ['zoe', 'dan', 'cat'], { ...DARK_MATTER, comment: 'Third person' });
+    expect(sentenceText(replies)).toBe('zoe and 2 others replied after your comment on a review of Dark Matter Coffee');
+    expect(replies.newest.comment).toBe('Third person');
+  });
+
   it('has a sentence for each kind', () => {
     expect(sentenceText(line('follow', ['ann']))).toBe('ann followed you');
     expect(sentenceText(line('comment', ['ann'], { ...DARK_MATTER, comment: 'Lovely' }))).toBe('ann commented on your review of Dark Matter Coffee');

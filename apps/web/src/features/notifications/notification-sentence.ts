@@ -1,18 +1,14 @@
-import { SAFETY_MESSAGES, WEB_ROUTES } from '@siplog/contracts';
+import { notificationActors, SAFETY_MESSAGES, WEB_ROUTES } from '@siplog/contracts';
 import type { NotificationGroup } from './notification-groups';
 
 /** A piece of a notification line: a person (a link to their profile), the line's target (a link), or plain text. */
 export type SentencePart = { text: string; actor: string } | { text: string; target: true } | { text: string };
 
-/** How many people a line names before it says 'and N others'. */
-const NAMED_ACTORS_MAX = 2;
-
+/** The people, as the e-mail names them too (contracts' notificationActors): each a link, then 'and N others'. */
 function actorParts(actors: readonly string[]): SentencePart[] {
-  const [first, second] = actors;
-  if (actors.length === 1) return [{ text: first, actor: first }];
-  if (actors.length === NAMED_ACTORS_MAX) return [{ text: first, actor: first }, { text: ' and ' }, { text: second, actor: second }];
-  const others = actors.length - 1;
-  return [{ text: first, actor: first }, { text: ` and ${others} others` }];
+  const { named, others } = notificationActors(actors);
+  const people = named.flatMap((name, index): SentencePart[] => [...(index > 0 ? [{ text: ' and ' }] : []), { text: name, actor: name }]);
+  return others > 0 ? [...people, { text: ` and ${others} others` }] : people;
 }
 
 /** The rest of the line after the people, by kind; the place's name when the notification has one. */
