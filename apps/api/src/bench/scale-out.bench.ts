@@ -62,6 +62,8 @@ async function seed(exec: Exec, passwordHash: string): Promise<void> {
 interface Deployment {
   name: string;
   entry: string;
+  /** One node, no proxy: where a single connection's latency shows what a kept answer costs. */
+  direct: string;
   stop(): Promise<void>;
 }
 
@@ -76,7 +78,7 @@ async function sqliteDeployment(passwordHash: string): Promise<Deployment> {
   } finally {
     db.close();
   }
-  return { name: 'SQLite, one node', entry: node.baseUrl, stop: () => node.stop() };
+  return { name: 'SQLite, one node', entry: node.baseUrl, direct: node.baseUrl, stop: () => node.stop() };
 }
 
 async function postgresDeployment(passwordHash: string): Promise<Deployment> {
@@ -100,6 +102,7 @@ async function postgresDeployment(passwordHash: string): Promise<Deployment> {
   return {
     name: proxy ? 'PostgreSQL, two nodes behind nginx' : 'PostgreSQL, two nodes (no nginx: node A direct)',
     entry: proxy ? proxy.baseUrl : nodes[0]!.baseUrl,
+    direct: nodes[0]!.baseUrl,
     async stop() {
       await proxy?.stop();
       await Promise.all(nodes.map((node) => node.stop()));
@@ -117,14 +120,14 @@ interface Figures {
 
 let nextClient = 1;
 
-async function load(entry: string, requests: autocannon.Request[], headers: Record<string, string> = {}): Promise<Figures> {
+async function load(entry: string, requests: autocannon.Request[], headers: Record<string, string> = {}, connections = CONNECTIONS): Promise<Figures> {
   const times: number[] = [];
   let failed = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: entry,
-        connections: CONNECTIONS,
+        connections,
         duration: SECONDS,
         timeout: 60,
         headers: { 'content-type': 'application/json', ...headers },
@@ -163,7 +166,10 @@ async function tokenOf(entry: string, person: number): Promise<string> {
 
 async function measure(deployment: Deployment): Promise<Array<[string, Figures]>> {
   const feed = await load(deployment.entry, [{ method: 'POST', path: '/api/post/loadrecentposts', body: JSON.stringify({ limit: 5, skip: 0 }) }]);
-  const trpcFeed = await load(deployment.entry, [{ method: 'GET', path: `/trpc/post.recent?input=${encodeURIComponent(JSON.stringify({ limit: 5 }))}` }]);
+  const trpcRecent = [{ method: 'GET' as const, path: `/trpc/post.recent?input=${encodeURIComponent(JSON.stringify({ limit: 5 }))}` }];
+  const trpcFeed = await load(deployment.entry, trpcRecent);
+  // A kept answer's own cost, one request at a time on one node (on PostgreSQL: the read of the event clock, unshared).
+  const oneAtATime = await load(deployment.direct, trpcRecent, {}, 1);
   // Likes and un-likes of recent reviews by one signed-in person (each request a real write and a notification).
   const token = await tokenOf(deployment.entry, 1);
   const likes: autocannon.Request[] = [];
@@ -176,6 +182,7 @@ async function measure(deployment: Deployment): Promise<Array<[string, Figures]>
   return [
     ['REST loadrecentposts, first page (signed out)', feed],
     ['tRPC post.recent, first page (signed out)', trpcFeed],
+    ['  the same, 1 connection to one node', oneAtATime],
     ['REST likepost / unlikepost (signed in)', like],
   ];
 }
@@ -189,7 +196,7 @@ export async function benchScaleOut(): Promise<void> {
     try {
       for (const [name, figures] of await measure(deployment)) {
         rows.push(
-          `  ${deployment.name.padEnd(44)} ${name.padEnd(46)} ${Math.round(figures.requestsPerSecond).toString().padStart(7)} ${figures.p50.toFixed(1).padStart(7)} ${figures.p99.toFixed(1).padStart(7)} ${String(figures.failed).padStart(6)}`,
+          `  ${deployment.name.padEnd(44)} ${name.padEnd(46)} ${Math.round(figures.requestsPerSecond).toString().padStart(7)} ${figures.p50.toFixed(2).padStart(7)} ${figures.p99.toFixed(2).padStart(7)} ${String(figures.failed).padStart(6)}`,
         );
       }
     } finally {
