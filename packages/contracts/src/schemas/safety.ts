@@ -30,6 +30,8 @@ export const SAFETY_MESSAGES = {
   reportTargetNotFound: 'What you reported is no longer here.',
   cannotInteract: "You can't interact with this person.",
   blockSelf: "You can't block yourself.",
+  /** On one's own review, a folded comment by someone one blocked (issue 26): still there to delete or report. */
+  blockedComment: 'Comment from someone you blocked',
   accountSuspended: 'This account is suspended.',
   suspendReasonRequired: 'Give a reason for the suspension.',
   reportNotFound: 'Report not found.',

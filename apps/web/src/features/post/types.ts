@@ -7,3 +7,5 @@ type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type PostView = RouterOutputs['post']['byId']['post'];
 /** A place the signed-in person has reviewed (the Quick Post's first location choices). */
 export type UserPlace = RouterOutputs['post']['userPlaces']['places'][number];
+/** A comment as a review's comment list answers it; `blocked` only to the review's author (issue 26). */
+export type CommentView = RouterOutputs['post']['comments']['comments'][number];

@@ -1,15 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { addCommentSchema, formatPostDate, LIMITS, SOCIAL_MESSAGES } from '@siplog/contracts';
-import { MentionText } from '../../../components/mentions/MentionText';
+import { addCommentSchema, LIMITS, SOCIAL_MESSAGES } from '@siplog/contracts';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
-import { ReportMenu } from '../../safety/ReportMenu';
 import { useSession } from '../../session/useSession';
-import { DeleteCommentButton } from './DeleteCommentButton';
+import { CommentItem } from './CommentItem';
 
-/** The review's comments, oldest first so the newest is last; shown as text (known @names as links), never as HTML. */
+/** The review's comments, oldest first so the newest is last; each shown as text (known @names as links), never as HTML. */
 export function CommentList({ postId, reviewAuthor }: { postId: number; reviewAuthor: string }) {
   const session = useSession();
   const comments = trpc.post.comments.useQuery({ postid: postId }, { retry: false });
@@ -33,29 +31,7 @@ export function CommentList({ postId, reviewAuthor }: { postId: number; reviewAu
       {count > 0 && (
         <ol ref={listRef} className="full-post__comment-list" aria-label="Comments">
           {comments.data?.comments.map((comment) => (
-            <li key={comment.comment_id} className="full-post__comment">
-              <Link to={`/user/${encodeURIComponent(comment.username)}`} className="full-post__comment-author">
-                @{comment.username}
-              </Link>{' '}
-              <span className="full-post__comment-text">
-                <MentionText text={comment.comment} mentions={comment.mentions} />
-              </span>
-              <span className="full-post__comment-meta">
-                <time className="full-post__comment-date" dateTime={comment.comment_date}>
-                  {formatPostDate(comment.comment_date)}
-                </time>
-                {session && (session.username === comment.username || session.username === reviewAuthor) && (
-                  <DeleteCommentButton postId={postId} commentId={comment.comment_id} author={comment.username} />
-                )}
-                {session?.username !== comment.username && (
-                  <ReportMenu
-                    target={{ kind: 'comment', id: comment.comment_id }}
-                    label={`More actions for the comment by @${comment.username}`}
-                    size="small"
-                  />
-                )}
-              </span>
-            </li>
+            <CommentItem key={comment.comment_id} postId={postId} comment={comment} viewer={session?.username ?? null} reviewAuthor={reviewAuthor} />
           ))}
         </ol>
       )}

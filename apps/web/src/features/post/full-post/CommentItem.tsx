@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatPostDate, SAFETY_MESSAGES } from '@siplog/contracts';
+import { MentionText } from '../../../components/mentions/MentionText';
+import { ReportMenu } from '../../safety/ReportMenu';
+import type { CommentView } from '../types';
+import { DeleteCommentButton } from './DeleteCommentButton';
+
+interface CommentItemProps {
+  postId: number;
+  comment: CommentView;
+  /** The signed-in person's username, or null for a guest. */
+  viewer: string | null;
+  reviewAuthor: string;
+}
+
+/**
+ * One comment: its author, its text (known @names as links) and its date, with Delete for its author and the
+ * review's author and Report for everyone else. A comment by someone the review's author blocked (only they get
+ * those) is folded to one line they can open, and keeps its Delete and Report (issue 26).
+ */
+export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentItemProps) {
+  const [unfolded, setUnfolded] = useState(false);
+  const bodyId = useId();
+  const folded = comment.blocked === true && !unfolded;
+
+  return (
+    <li className={comment.blocked ? 'full-post__comment full-post__comment--blocked' : 'full-post__comment'}>
+      {comment.blocked && (
+        <span className="full-post__comment-folded">
+          <span className="full-post__comment-blocked-note">{SAFETY_MESSAGES.blockedComment}</span>{' '}
+          <button
+            type="button"
+            className="full-post__comment-unfold"
+            aria-expanded={!folded}
+            aria-controls={bodyId}
+            onClick={() => setUnfolded(!unfolded)}
+          >
+            {folded ? 'Show' : 'Hide'}
+          </button>
+        </span>
+      )}
+      <span id={bodyId} className="full-post__comment-body" hidden={folded}>
+        <Link to={`/user/${encodeURIComponent(comment.username)}`} className="full-post__comment-author">
+          @{comment.username}
+        </Link>{' '}
+        <span className="full-post__comment-text">
+          <MentionText text={comment.comment} mentions={comment.mentions} />
+        </span>
+      </span>
+      <span className="full-post__comment-meta">
+        <time className="full-post__comment-date" dateTime={comment.comment_date}>
+          {formatPostDate(comment.comment_date)}
+        </time>
+        {viewer !== null && (viewer === comment.username || viewer === reviewAuthor) && (
+          <DeleteCommentButton postId={postId} commentId={comment.comment_id} author={folded ? 'someone you blocked' : comment.username} />
+        )}
+        {viewer !== comment.username && (
+          <ReportMenu
+            target={{ kind: 'comment', id: comment.comment_id }}
+            label={folded ? 'More actions for the comment from someone you blocked' : `More actions for the comment by @${comment.username}`}
+            size="small"
+          />
+        )}
+      </span>
+    </li>
+  );
+}
