@@ -31,13 +31,9 @@ export function PlaceRating({ rating, reviews, size = 'medium', unratedLabel = '
           <strong className="place-rating__score">{rating}</strong>
         </>
       )}
-      {/* Unrated and unreviewed say the same: 'Not rated yet · 0 reviews' only crowded a small card. The dot goes with
-          the count, so a narrow line never ends on it. */}
-      {reviews !== undefined && !(value === null && reviews === 0) && (
-        <span className="place-rating__count">
-          <span aria-hidden="true">·</span> {reviewCountLabel(reviews)}
-        </span>
-      )}
+      {/* Unrated and unreviewed say the same: 'Not rated yet · 0 reviews' only crowded a small card. The dot before the
+          count is drawn by place-rating.css, which hides it when the count wraps to a line of its own. */}
+      {reviews !== undefined && !(value === null && reviews === 0) && <span className="place-rating__count">{reviewCountLabel(reviews)}</span>}
     </span>
   );
 }
