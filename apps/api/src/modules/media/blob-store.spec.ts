@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, TEST_BUCKET, type TestS3 } from '../../test/s3-server';
-import type { BlobStore } from './blob-store';
+import { eachConcurrently, type BlobListing, type BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 import { S3BlobStore } from './s3-blob-store';
 
@@ -121,6 +121,23 @@ describe.each(cases)('BlobStore on $name', ({ make, rawBytes }) => {
       expect(await rawBytes(k)).toBeNull();
     }
     expect(await store.deleteMany([])).toEqual([]);
+  });
+
+  it('lists the objects directly in a folder a page at a time, each with its time, and nothing for an empty one', async () => {
+    const folder = `list${crypto.randomBytes(4).toString('hex')}`;
+    const keys = Array.from({ length: 9 }, () => `${folder}/${crypto.randomBytes(16).toString('hex')}.webp`);
+    const before = Date.now();
+    await eachConcurrently(keys, 4, (k) => store.put(k, Buffer.from('x'), 'image/webp'));
+    await store.put(`${folder}/deeper/${crypto.randomBytes(16).toString('hex')}.webp`, Buffer.from('x'), 'image/webp');
+    const pages: BlobListing[][] = [];
+    for await (const page of store.list(folder, 4)) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([4, 4, 1]);
+    const listed = pages.flat();
+    expect(listed.map((entry) => entry.key).sort()).toEqual([...keys].sort());
+    for (const { lastModified } of listed) expect(Math.abs(lastModified.getTime() - before)).toBeLessThan(60_000);
+    const empty: BlobListing[][] = [];
+    for await (const page of store.list(`${folder}none`)) empty.push(page);
+    expect(empty).toEqual([]);
   });
 
   it('refuses keys the server could not have made', async () => {

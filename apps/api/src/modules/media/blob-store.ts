@@ -13,6 +13,15 @@ export interface BlobRead extends BlobInfo {
   body: Readable;
 }
 
+/** An object as a listing names it: its key and when it was last written. */
+export interface BlobListing {
+  key: string;
+  lastModified: Date;
+}
+
+/** Objects a listing answers at a time, S3's own page size. */
+export const LIST_PAGE_SIZE = 1000;
+
 /** What `put` stores: bytes in memory, or a local file (which the store may move away; the caller removes what is left). */
 export type BlobSource = Buffer | { file: string };
 
@@ -36,6 +45,12 @@ export interface BlobStore {
   /** The object's description, or null when there is none. */
   head(key: string): Promise<BlobInfo | null>;
   /**
+   * The objects directly in `folder` ('postimages'), up to `pageSize` (at most LIST_PAGE_SIZE) at a time, in no
+   * particular order, each with its time: for the orphan sweep (media-sweeper.ts). Names the server could not have
+   * made are left out.
+   */
+  list(folder: string, pageSize?: number): AsyncIterable<BlobListing[]>;
+  /**
    * Removes each key on its own, a few at a time, so that one that fails leaves the others going; a missing key is
    * no failure. Answers the failures; never throws.
    */
@@ -54,12 +69,15 @@ export const DELETE_CONCURRENCY = 8;
 
 const KEY_SEGMENT = /^[A-Za-z0-9_.-]+$/;
 
+/** Whether the server could have made this key. */
+export function isBlobKey(key: string): boolean {
+  const segments = key.split('/');
+  return segments.length >= 1 && segments.every((segment) => KEY_SEGMENT.test(segment) && segment !== '.' && segment !== '..');
+}
+
 /** Refuses a key the server could not have made, so no caller mistake can reach outside the store's folder or prefix. */
 export function assertBlobKey(key: string): void {
-  const segments = key.split('/');
-  if (segments.length < 1 || segments.some((segment) => !KEY_SEGMENT.test(segment) || segment === '.' || segment === '..')) {
-    throw new Error(`Not a media key: ${JSON.stringify(key)}`);
-  }
+  if (!isBlobKey(key)) throw new Error(`Not a media key: ${JSON.stringify(key)}`);
 }
 
 /** Runs `work` over every item, at most `limit` at a time. */

@@ -4,11 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   DELETE_CONCURRENCY,
+  LIST_PAGE_SIZE,
   assertBlobKey,
+  isBlobKey,
   eachConcurrently,
   failureReason,
   type BlobDeleteFailure,
   type BlobInfo,
+  type BlobListing,
   type BlobRead,
   type BlobSource,
   type BlobStore,
@@ -99,6 +102,30 @@ export class LocalBlobStore implements BlobStore {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async *list(folder: string, pageSize = LIST_PAGE_SIZE): AsyncIterable<BlobListing[]> {
+    const dir = await fs.opendir(this.pathOf(folder)).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (!dir) return;
+    // Read as it goes (a folder of a million photos is never held whole); the iterator closes the folder.
+    let page: BlobListing[] = [];
+    for await (const entry of dir) {
+      const key = `${folder}/${entry.name}`;
+      if (!entry.isFile() || !isBlobKey(key)) continue;
+      try {
+        page.push({ key, lastModified: (await fs.stat(this.pathOf(key))).mtime });
+      } catch (error) {
+        if (!isMissing(error)) throw error; // removed since the folder was read
+      }
+      if (page.length >= pageSize) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
   }
 
   async deleteMany(keys: string[]): Promise<BlobDeleteFailure[]> {

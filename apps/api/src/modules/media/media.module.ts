@@ -3,6 +3,8 @@ import { APP_CONFIG } from '../../config/app.config';
 import type { BlobStore } from './blob-store';
 import { ImageStore } from './image-store';
 import { MediaController } from './media.controller';
+import { MediaRepository } from './media.repository';
+import { MediaSweeper } from './media-sweeper';
 import { MediaService } from './media.service';
 import { createBlobStore, createImageStore } from './media-stores';
 import { S3BlobStore } from './s3-blob-store';
@@ -39,6 +41,8 @@ class MediaStoreLifecycle implements OnModuleInit, OnApplicationShutdown {
     { provide: ImageStore, inject: [APP_CONFIG, BLOB_STORE], useFactory: createImageStore },
     MediaStoreLifecycle,
     MediaService,
+    MediaRepository,
+    MediaSweeper,
   ],
   exports: [BLOB_STORE, ImageStore, MediaService],
 })

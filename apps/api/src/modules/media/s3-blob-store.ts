@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
   DELETE_CONCURRENCY,
+  LIST_PAGE_SIZE,
   assertBlobKey,
+  isBlobKey,
   eachConcurrently,
   failureReason,
   type BlobDeleteFailure,
   type BlobInfo,
+  type BlobListing,
   type BlobRead,
   type BlobSource,
   type BlobStore,
@@ -104,6 +107,23 @@ export class S3BlobStore implements BlobStore {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async *list(folder: string, pageSize = LIST_PAGE_SIZE): AsyncIterable<BlobListing[]> {
+    const prefix = `${this.objectKey(folder)}/`;
+    let token: string | undefined;
+    do {
+      // The delimiter keeps out anything in deeper "folders" below this one, which the server never makes.
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, Delimiter: '/', MaxKeys: Math.min(pageSize, LIST_PAGE_SIZE), ContinuationToken: token }),
+      );
+      const listed = (page.Contents ?? []).flatMap(({ Key, LastModified }) => {
+        const key = `${folder}/${(Key ?? '').slice(prefix.length)}`;
+        return Key && LastModified && isBlobKey(key) ? [{ key, lastModified: LastModified }] : [];
+      });
+      if (listed.length > 0) yield listed;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async deleteMany(keys: string[]): Promise<BlobDeleteFailure[]> {

@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { inArray } from 'drizzle-orm';
+import { postImages, profileImages, type Database } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
+import type { ImageFolder } from './image-store';
+
+/** Names asked about at once: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const NAMES_PER_QUERY = 500;
+
+/** The media module's reads of the rows that name stored photos: post_images and profile_images (file_name). */
+@Injectable()
+export class MediaRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** Which of these stored names (`<32 hex>.webp`) a row of the folder's table points at, through its unique index on file_name. */
+  async referencedNames(folder: ImageFolder, names: readonly string[]): Promise<Set<string>> {
+    const referenced = new Set<string>();
+    for (let start = 0; start < names.length; start += NAMES_PER_QUERY) {
+      const batch = names.slice(start, start + NAMES_PER_QUERY);
+      const rows =
+        folder === 'postimages'
+          ? await this.db.select({ fileName: postImages.fileName }).from(postImages).where(inArray(postImages.fileName, batch))
+          : await this.db.select({ fileName: profileImages.fileName }).from(profileImages).where(inArray(profileImages.fileName, batch));
+      for (const row of rows) referenced.add(row.fileName);
+    }
+    return referenced;
+  }
+}
