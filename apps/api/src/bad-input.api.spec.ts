@@ -319,4 +319,10 @@ describe('one answer on SQLite and PostgreSQL: ids past 32 bits and control char
       expect((await fetch(app.baseUrl + route)).status, route).toBe(404);
     }
   });
+
+  it('refuses a profile picture asked for by a name with a control character (400), as any text', async () => {
+    const answer = await fetch(`${app.baseUrl}/api/showimage/profileimage/pro%00be`);
+    expect([answer.status, ((await answer.json()) as { msg: string }).msg]).toEqual([400, INPUT_MESSAGES.controlCharacters]);
+    expect((await fetch(`${app.baseUrl}/api/showimage/profileimage/probe`)).status).toBe(200);
+  });
 });

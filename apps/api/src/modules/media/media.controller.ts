@@ -1,6 +1,8 @@
 import { Controller, Get, Headers, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { loadPublicProfileSchema } from '@siplog/contracts';
+import { parseInput } from '../../common/zod-issue';
 import type { ImageVariant } from './image-store';
 import { FALLBACK_IMAGE_NAME, MediaService, type ImageAnswer, type ImageConditions } from './media.service';
 
@@ -39,7 +41,9 @@ export class MediaController {
     @Headers('if-modified-since') ifModifiedSince: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(await this.media.profileImageOf(username, variantOf(size), conditionsOf(ifNoneMatch, ifModifiedSince)), res);
+    // The name by the contracts' rule, as a profile's: text PostgreSQL cannot compare (a NUL) is a 400, not a query.
+    const person = parseInput(loadPublicProfileSchema, { username }).username;
+    return this.send(await this.media.profileImageOf(person, variantOf(size), conditionsOf(ifNoneMatch, ifModifiedSince)), res);
   }
 
   private send(answer: ImageAnswer, res: Response): StreamableFile | undefined {
