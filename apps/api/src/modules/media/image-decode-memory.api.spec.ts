@@ -98,6 +98,12 @@ describe.skipIf(process.platform !== 'linux')('the memory of decoding uploads', 
     const bomb = await solidPng({ width: 10_000, height: 10_000, bitDepth: 16, channels: 4, interlaced: true });
     const refused = await Promise.all([1, 2, 3].map(() => postReview(bomb, 'image/png')));
     for (const answer of refused) expect(answer).toEqual({ status: 400, body: { status: 400, msg: SERVER_MESSAGES.imageTooCostlyToDecode } });
+    // The same as a profile image (held in memory by multer, decoded by the same image store).
+    const avatar = new FormData();
+    avatar.append('file', new Blob([new Uint8Array(bomb)], { type: 'image/png' }), 'me.png');
+    avatar.append('data', JSON.stringify({ email: 'dora@example.com', filetype: 'image' }));
+    const avatarAnswer = await fetch(`${baseUrl}/api/user/uploadprofileimages`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: avatar });
+    expect({ status: avatarAnswer.status, body: await avatarAnswer.json() }).toEqual({ status: 400, body: { status: 400, msg: SERVER_MESSAGES.imageTooCostlyToDecode } });
     const afterRefusals = memoryOf(server.pid!);
 
     // Accepted, but each holds ~140 MB to decode (a 108 MB bitmap): the budget runs them one after another.
