@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '@siplog/contracts';
+import { CONTACT_MESSAGES, INPUT_MESSAGES } from '@siplog/contracts';
 import { checkContactForm, type ContactForm } from './contact-form';
 
 const valid: ContactForm = {
@@ -28,6 +28,11 @@ describe('checkContactForm', () => {
     for (const clientemail of ['ann @example.com', 'ann@exa mple.com']) {
       expect(checkContactForm({ ...valid, clientemail })).toEqual({ ok: false, field: 'clientemail', message: CONTACT_MESSAGES.emailInvalid });
     }
+  });
+
+  it('refuses a control character with the server’s message before sending', () => {
+    expect(checkContactForm({ ...valid, message: 'Do you list\u0000 tea houses?' })).toEqual({ ok: false, field: 'message', message: INPUT_MESSAGES.controlCharacters });
+    expect(checkContactForm({ ...valid, firstname: 'A\u0007nn' })).toEqual({ ok: false, field: 'firstname', message: INPUT_MESSAGES.controlCharacters });
   });
 
   it('shows the earliest failing check when several fail', () => {

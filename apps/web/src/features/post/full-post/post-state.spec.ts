@@ -5,10 +5,11 @@ describe('a review address', () => {
   it('reads a positive id of digits', () => {
     expect(parsePostId('42')).toBe(42);
     expect(parsePostId('007')).toBe(7);
+    expect(parsePostId('2147483647')).toBe(2147483647);
   });
 
-  it('refuses anything else', () => {
-    for (const param of [undefined, '', '0', '-1', '1.5', '1e3', 'abc', '12abc', ' 12', '9'.repeat(16)]) {
+  it('refuses anything else, and ids past what the database holds (the server answers those pages 404)', () => {
+    for (const param of [undefined, '', '0', '-1', '1.5', '1e3', 'abc', '12abc', ' 12', '9'.repeat(16), '2147483648', '3000000000']) {
       expect(parsePostId(param), String(param)).toBeNull();
     }
   });

@@ -1,10 +1,9 @@
+import { idFromPath } from '@siplog/contracts';
 import type { PostView } from '../types';
 
-/** A review's id from its address (/post/{id}): digits only, a positive safe integer; anything else is no review. */
+/** A review's id from its address (/post/{id}), by the API's id rule (digits, 1 to LIMITS.idMax); anything else is no review. */
 export function parsePostId(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return param === undefined ? null : idFromPath(param);
 }
 
 export interface LikeState {

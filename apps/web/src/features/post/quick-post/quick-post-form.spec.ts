@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, PLACE_SERVER_MESSAGES, POST_MESSAGES, REVIEW_MESSAGES, type PlaceSearchResult } from '@siplog/contracts';
+import { INPUT_MESSAGES, LIMITS, PLACE_SERVER_MESSAGES, POST_MESSAGES, REVIEW_MESSAGES, type PlaceSearchResult } from '@siplog/contracts';
 import {
   acceptPickedFiles,
   checkImageFile,
@@ -52,6 +52,12 @@ describe('checkQuickPost', () => {
   it('shows the earliest failing check when everything is missing', () => {
     const empty: QuickPostDraft = { email: valid.email, location: null, order: '', review: '', rating: 5, files: [] };
     expect(checkQuickPost(empty)).toEqual({ ok: false, field: 'location', message: REVIEW_MESSAGES.selectLocation });
+  });
+
+  it('refuses a control character in the order or review with the server’s message, before sending; keeps line breaks', () => {
+    expect(checkQuickPost({ ...valid, order: 'Oat\u0000cortado' })).toEqual({ ok: false, field: 'order', message: INPUT_MESSAGES.controlCharacters });
+    expect(checkQuickPost({ ...valid, review: 'Bold\u001b[1m' })).toEqual({ ok: false, field: 'review', message: INPUT_MESSAGES.controlCharacters });
+    expect(checkQuickPost({ ...valid, review: 'Balanced.\n\tAnd bold.' }).ok).toBe(true);
   });
 
   it('checks the type before the size of the same file', () => {
