@@ -232,14 +232,28 @@ export function adaptGlMap(map: GlMap, options: MapEngineOptions, styleUrl: (the
     events.onPinHover(pin, pin ? map.project([pin.lng, pin.lat]) : null);
   };
 
-  map.on('mousemove', (event: { point: { x: number; y: number } }) => {
+  /** Where the pointer rests on the map, so pins drawn under a still pointer are found without a move. */
+  let pointer: { x: number; y: number } | null = null;
+  const hoverAt = (point: { x: number; y: number }) => {
     if (!loaded) return;
-    const feature = featureNear(map, event.point);
+    const feature = featureNear(map, point);
     map.getCanvas().style.cursor = feature ? 'pointer' : '';
     const pin = feature && !feature.properties?.cluster ? pins.get(Number(feature.properties?.id)) : undefined;
     hover(pin ?? null);
+  };
+  map.on('mousemove', (event: { point: { x: number; y: number } }) => {
+    pointer = event.point;
+    hoverAt(event.point);
   });
-  map.on('mouseout', () => hover(null));
+  map.on('mouseout', () => {
+    pointer = null;
+    hover(null);
+  });
+  // New pins are drawn a few frames after they are set (the engine tiles them off the main thread); once
+  // drawing settles, the pin under a resting pointer gets its tooltip as if the pointer had just arrived.
+  map.on('idle', () => {
+    if (pointer) hoverAt(pointer);
+  });
 
   map.on('click', (event: { point: { x: number; y: number }; lngLat: { lng: number; lat: number } }) => {
     const feature = loaded ? featureNear(map, event.point) : undefined;
