@@ -37,7 +37,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useBodyParser('json', jsonOptions);
   mountTrpc(app);
   serveWebApp(app, config.webDistDir, app.get(AdminScreenService));
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts stops on SIGTERM and SIGINT itself (graceful-stop.ts), and exits 0.
 
   const openApi = new DocumentBuilder()
     .setTitle('Siplog API')

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app.config';
 import { ConfigError } from './config/config-error';
+import { stopGracefullyOnSignals } from './graceful-stop';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -9,6 +10,8 @@ async function bootstrap(): Promise<void> {
   const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
   await app.listen(config.port, config.host);
+  // From here a SIGTERM or SIGINT finishes the requests in flight, closes the app and exits 0.
+  stopGracefullyOnSignals(app, { graceMs: config.shutdownGraceMs });
   Logger.log(`Siplog listening on http://${config.host}:${config.port}`, 'Bootstrap');
   // A secret made up at start is no use unless the operator can find it: only they read the console and the logs.
   if (config.adminEmails.length > 0 && config.adminPathGenerated) {

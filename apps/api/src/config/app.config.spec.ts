@@ -103,6 +103,10 @@ describe('refusals and the node name', () => {
       [{ S3_REGION: 'eu-west-1' }, /^S3_REGION is set but MEDIA_STORE is not/],
       [{ MAP_STYLE_ORIGINS: 'ftp://x' }, /^MAP_STYLE_ORIGINS must be an http\(s\) URL/],
       [{ NOTIFICATION_EMAIL: 'maybe' }, /^NOTIFICATION_EMAIL must be on or off/],
+      [{ SHUTDOWN_GRACE_MS: '8s' }, /^SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000, got "8s"$/],
+      [{ SHUTDOWN_GRACE_MS: '-1' }, /^SHUTDOWN_GRACE_MS must be a whole number/],
+      [{ SHUTDOWN_GRACE_MS: '1.5' }, /^SHUTDOWN_GRACE_MS must be a whole number/],
+      [{ SHUTDOWN_GRACE_MS: '600001' }, /^SHUTDOWN_GRACE_MS must be a whole number/],
       [{ DATA_DIR: '/dev/null/siplog' }, /^DATA_DIR: cannot make the folder \/dev\/null\/siplog \(ENOTDIR\)$/],
     ];
     for (const [env, message] of refusals) {
@@ -115,6 +119,13 @@ describe('refusals and the node name', () => {
       expect(refusal, JSON.stringify(env)).toBeInstanceOf(ConfigError);
       expect((refusal as Error).message, JSON.stringify(env)).toMatch(message);
     }
+  });
+
+  it('gives requests in flight 8 s at a stop unless SHUTDOWN_GRACE_MS says otherwise (0: none)', () => {
+    expect(configWith({}).shutdownGraceMs).toBe(8_000);
+    expect(configWith({ SHUTDOWN_GRACE_MS: '' }).shutdownGraceMs).toBe(8_000);
+    expect(configWith({ SHUTDOWN_GRACE_MS: '25000' }).shutdownGraceMs).toBe(25_000);
+    expect(configWith({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
   });
 
   it('names the node by NODE_NAME, else by host name and port, so two nodes on one host differ', () => {

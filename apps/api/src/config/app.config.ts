@@ -53,6 +53,8 @@ export interface AppConfig {
   publicUrlSet: boolean;
   /** NOTIFICATION_EMAIL=off: no notification e-mail at all (the site's bell and page still work). */
   notificationEmail: boolean;
+  /** SHUTDOWN_GRACE_MS: on SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are cut (graceful-stop.ts). */
+  shutdownGraceMs: number;
   /** NODE_NAME: this process's name in the admin log viewer (each node reads its own logs); unset, `{host name}:{PORT}`, unique per process on a host. */
   nodeName: string;
 }
@@ -147,6 +149,20 @@ function parseHttpTimeouts(env: Env): HttpTimeouts {
   if (timeouts.headersMs > timeouts.requestMs) throw new ConfigError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   if (timeouts.bodyMs > timeouts.requestMs) throw new ConfigError('BODY_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   return timeouts;
+}
+
+const SHUTDOWN_GRACE_MS_MAX = 10 * 60_000;
+
+/**
+ * The grace for requests in flight at a stop. 8 s by default, so the whole stop (the grace, then closing the app)
+ * ends within the 10 s a container runtime waits after SIGTERM before it kills (docker stop, compose). 0 cuts every
+ * connection at once. Raise it with the runtime's own timeout (Kubernetes' terminationGracePeriodSeconds).
+ */
+function parseShutdownGraceMs(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8_000;
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || ms > SHUTDOWN_GRACE_MS_MAX) throw new ConfigError(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to ${SHUTDOWN_GRACE_MS_MAX}, got "${raw}"`);
+  return ms;
 }
 
 const PUBLIC_CACHE_MB_MAX = 4096;
@@ -262,6 +278,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     publicUrlSet: Boolean(env.PUBLIC_URL),
     notificationEmail: parseOnOff('NOTIFICATION_EMAIL', env.NOTIFICATION_EMAIL, true),
+    shutdownGraceMs: parseShutdownGraceMs(env.SHUTDOWN_GRACE_MS),
     nodeName: env.NODE_NAME?.trim() || `${os.hostname()}:${port}`,
   };
 }
