@@ -74,6 +74,23 @@ describe('database settings', () => {
   });
 });
 
+describe('SMTP_URL', () => {
+  it('takes an smtp:// or smtps:// URL, and refuses anything else at start-up without showing its password', () => {
+    expect(configWith({ SMTP_URL: 'smtps://ann:hunter2@smtp.example.com:465' }).smtpUrl).toBe('smtps://ann:hunter2@smtp.example.com:465');
+    expect(configWith({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    // What an unexpanded compose variable leaves behind: it used to fail in the mailer with a TypeError.
+    expect(() => configWith({ SMTP_URL: '${SMTP_URL:-}' })).toThrow(new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:pass@smtp.example.com:465), got "${SMTP_URL:-}"'));
+    let message = '';
+    try {
+      configWith({ SMTP_URL: 'https://ann:hunter2@mail.example.com' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(message).not.toContain('hunter2');
+  });
+});
+
 describe('PUBLIC_URL and the share previews made from it', () => {
   it('takes an http(s) address without its trailing slash, and refuses anything else at start-up', () => {
     expect(configWith({ PUBLIC_URL: 'https://siplog.example/' })).toMatchObject({ publicUrl: 'https://siplog.example', publicUrlSet: true });

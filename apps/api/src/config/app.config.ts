@@ -189,6 +189,22 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+/** nodemailer takes more than URLs, and a stray word (an unexpanded `${SMTP_URL}`, say) failed deep in the mailer at start. */
+function parseSmtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // refused below, with the setting's name
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    const shown = /^[a-z]+:\/\//i.test(raw) ? raw.replace(/:[^:@/]*@/, ':***@') : raw;
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:pass@smtp.example.com:465), got "${shown}"`);
+  }
+  return raw;
+}
+
 function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'on' || raw === 'true') return true;
@@ -255,7 +271,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...dirs,
     mediaStore: parseMediaStoreSettings(env),
     jwtSecret: loadJwtSecret(env, dataDir),
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Siplog <no-reply@siplog.local>',
     supportEmail: (env.SUPPORT_EMAIL || 'support@siplog.local').trim().toLowerCase(),
     adminEmails: (env.ADMIN_EMAILS || '')
