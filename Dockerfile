@@ -21,15 +21,16 @@ COPY . .
 RUN pnpm exec turbo run build --filter "@siplog/api..." --filter "@siplog/web"
 # The API with its production dependencies only (workspace packages copied in, not linked), beside the web build,
 # in the same layout as the repository so the API finds apps/web/dist on its own. Then what never runs goes:
-# sources, test and bench code, server-side source maps, better-sqlite3's build inputs (SQLite's C source and
-# other platforms' binaries; it loads prebuilds/linux-<arch>.node), and TypeScript and @types, which come in
-# only as peers for type checking.
+# sources, test and bench code, server-side source maps, type declarations and read-mes (licences stay),
+# better-sqlite3's build inputs (SQLite's C source and other platforms' binaries; it loads
+# prebuilds/linux-<arch>.node), and TypeScript and @types, which come in only as peers for type checking.
 RUN --mount=type=cache,id=siplog-pnpm-store,target=/pnpm-store \
     pnpm --filter @siplog/api deploy --prod --legacy --store-dir /pnpm-store /app/apps/api \
  && mkdir -p /app/apps/web && cp -r apps/web/dist /app/apps/web/dist \
  && cd /app/apps/api \
  && rm -rf src tsconfig*.json vitest*.mts dist/test dist/bench \
- && find dist node_modules/.pnpm/@siplog+* -name "*.map" -delete \
+ && find dist node_modules/.pnpm -type f \( -name "*.map" -o -name "*.d.ts" -o -name "*.d.cts" -o -name "*.d.mts" \
+      -o -iname "README*" -o -iname "CHANGELOG*" \) -delete \
  && arch="$(node -p process.arch)" \
  && for dir in node_modules/.pnpm/better-sqlite3@*/node_modules/better-sqlite3; do \
       rm -rf "$dir/deps" "$dir/src" "$dir/build"; \

@@ -117,6 +117,10 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
       } catch (error) {
         console.error(String(error));
       }
+      // Whatever `down` left (a container still restarting, its named volume) goes too.
+      const left = run('podman', ['ps', '--all', '--quiet', '--filter', `label=io.podman.compose.project=${composeProject}`]).split('\n').filter(Boolean);
+      if (left.length > 0) run('podman', ['rm', '--force', '--time', '0', ...left]);
+      run('podman', ['volume', 'rm', '--force', `${composeProject}_siplog-data`]);
     }
     for (const name of containers) run('podman', ['rm', '--force', '--time', '0', '--ignore', name]);
     for (const volume of volumes) run('podman', ['volume', 'rm', '--force', volume]);
@@ -152,6 +156,7 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
   let app: { base: string };
   let ada: { email: string; password: string; token: string };
   let review: { postId: number; image: string };
+  let placeId: string;
 
   it('starts and turns ready and healthy, serves the home page, and runs Node as uid 1000', async () => {
     const started = await start(`siplog-test-${run_id}-a`, `siplog-test-${run_id}-data`, ['--env', 'ADMIN_EMAILS=ada@example.com']);
@@ -170,8 +175,9 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
     const auth = { Authorization: `Bearer ${ada.token}` };
     const place = await postJson(app.base, '/api/place/addplace', { name: 'Container Coffee', lat: 41.8837, lng: -87.6288 }, auth);
     expect(place.status, JSON.stringify(place.body)).toBe(200);
+    placeId = place.body.establishment.place_id;
     const upload = reviewUpload(await cupPhoto(), {
-      place_id: place.body.establishment.place_id,
+      place_id: placeId,
       establishment_name: 'Container Coffee',
       order: 'Cortado',
       review: 'Poured in a box',
@@ -216,7 +222,7 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
   it('stops on SIGTERM within 10 s with exit code 0, after answering the request in flight, and refuses new ones', async () => {
     const name = `siplog-test-${run_id}-b`;
     const upload = reviewUpload(await cupPhoto(), {
-      place_id: (await postJson(app.base, '/api/post/loadpost', { postid: review.postId })).body.post.place_id,
+      place_id: placeId,
       establishment_name: 'Container Coffee',
       order: 'Flat white',
       review: 'Sent while stopping',

@@ -11,21 +11,25 @@ const NPM_VERSION = '11.21.2';
 const DEBIAN_MIRROR = process.env.SIPLOG_DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 /** On these machines TLS to the registries passes through a certificate the stock image would not trust. */
 const HOST_CA_BUNDLE = process.env.NODE_EXTRA_CA_CERTS ?? '/etc/ssl/certs/ca-certificates.crt';
-const STAND_IN_LABEL = `siplog.stand-in=${NODE_VERSION}`;
+/** Names what the stand-in holds, so a changed recipe makes a new one rather than reusing the old. */
+const STAND_IN_LABEL = `siplog.stand-in=${NODE_VERSION}-slim`;
 
 const log = (line: string) => console.log(`[image] ${line}`);
 
-/** Debian 12 minbase from Debian's mirror (about 1-2 min), trimmed of docs and apt caches, kept as a tar. */
+/**
+ * Debian 12 minbase from Debian's mirror (about 1-2 min), trimmed as debian:bookworm-slim is (no docs, man pages
+ * or translations) and of apt's caches, kept as a tar.
+ */
 function bookwormRootfs(): string {
-  const tar = path.join(CACHE_DIR, 'bookworm-minbase.tar');
+  const tar = path.join(CACHE_DIR, 'bookworm-slim.tar');
   if (fs.existsSync(tar)) return tar;
   const started = Date.now();
   const root = fs.mkdtempSync(path.join(CACHE_DIR, 'rootfs-'));
   try {
     execFileSync('debootstrap', ['--variant=minbase', 'bookworm', root, DEBIAN_MIRROR], { stdio: ['ignore', 'ignore', 'inherit'] });
-    for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists', 'usr/share/doc', 'usr/share/man', 'usr/share/info']) {
+    for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists', 'usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/locale']) {
       for (const entry of fs.readdirSync(path.join(root, dir))) {
-        if (entry !== 'partial' && entry !== 'lock') fs.rmSync(path.join(root, dir, entry), { recursive: true, force: true });
+        if (!['partial', 'lock', 'locale.alias'].includes(entry)) fs.rmSync(path.join(root, dir, entry), { recursive: true, force: true });
       }
     }
     execFileSync('tar', ['-C', root, '-cf', `${tar}.part`, '.']);
