@@ -35,10 +35,6 @@ function isMissing(error: unknown): boolean {
 
 /** An S3 client for any S3-compatible server, from MEDIA_STORE and the S3_* settings. */
 export function createS3Client(config: S3MediaStoreConfig): S3Client {
-  // @aws-sdk/core prints a NodeVersionSupportWarning on Node 20 (its releases after the first week of January
-  // 2027 need Node 22); the version is pinned, so the warning says nothing to an operator. This is the variable
-  // emitWarningIfUnsupportedVersion reads; an operator's own value is kept.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
