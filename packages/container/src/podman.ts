@@ -34,7 +34,9 @@ export function run(command: string, args: string[], options: { cwd?: string; en
     });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; status?: number };
-    throw new Error(`${command} ${args.join(' ')} failed (${failed.status}):\n${failed.stderr ?? ''}\n${(failed.stdout ?? '').slice(-4000)}`);
+    throw new Error(`${command} ${args.join(' ')} failed (${failed.status}):\n${failed.stderr ?? ''}\n${(failed.stdout ?? '').slice(-4000)}`, {
+      cause: error,
+    });
   }
 }
 

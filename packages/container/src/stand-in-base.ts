@@ -14,7 +14,7 @@ const HOST_CA_BUNDLE = process.env.NODE_EXTRA_CA_CERTS ?? '/etc/ssl/certs/ca-cer
 /** Names what the stand-in holds, so a changed recipe makes a new one rather than reusing the old. */
 const STAND_IN_LABEL = `siplog.stand-in=${NODE_VERSION}-slim`;
 
-const log = (line: string) => console.log(`[image] ${line}`);
+const log = (line: string) => process.stdout.write(`[image] ${line}\n`);
 
 /**
  * Debian 12 minbase from Debian's mirror (about 1-2 min), trimmed as debian:bookworm-slim is (no docs, man pages
