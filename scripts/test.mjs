@@ -5,6 +5,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// better-sqlite3 13 crashes the process on Node 20: say so before any test loads it.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 22) {
+  console.error(`The tests need Node.js 22 or newer (24 LTS recommended); this is Node.js ${process.versions.node}. ` +
+    '`. scripts/ensure-node.sh` installs Node 24 from the npm registry (see the README\'s quick start).');
+  process.exit(1);
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, '.test-results');
 

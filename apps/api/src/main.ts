@@ -3,8 +3,12 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app.config';
 import { ConfigError } from './config/config-error';
 import { stopGracefullyOnSignals } from './graceful-stop';
+import { unsupportedNodeMessage } from './supported-node';
 
 async function bootstrap(): Promise<void> {
+  // Before the database driver loads: on an older Node it would crash the process with no word of why.
+  const unsupported = unsupportedNodeMessage();
+  if (unsupported) throw new ConfigError(unsupported);
   const config = loadConfig();
   // Loaded once the settings are accepted, so a refused one is told at once rather than after every module loads.
   const { createApp } = await import('./app.factory.js');

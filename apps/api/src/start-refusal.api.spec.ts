@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,9 +10,9 @@ const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-refusal-'));
 
 /** Runs the built server with `env` over a bare environment (nothing of this run's own) until it exits, at most 30 s. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runServer(env: Record<string, string>, node = process.execPath): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(node, [MAIN], {
       env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -31,6 +31,20 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
+/** An older Node beside the one running the tests: Debian 12's own (20), which the project no longer runs on. */
+function olderNode(): { binary: string; version: string } | null {
+  for (const binary of ['/usr/bin/node', '/bin/node']) {
+    try {
+      const version = execFileSync(binary, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+      if (Number(version.split('.')[0]) < 22) return { binary, version };
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+const older = olderNode();
+
 describe('a refused start says why in one line and exits 1; a crash keeps its stack', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -45,6 +59,13 @@ describe('a refused start says why in one line and exits 1; a crash keeps its st
     const { code, stdout, stderr } = await runServer(env);
     expect(stderr).toBe(`${message}\n`);
     expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stdout).toBe('');
+    expect(code).toBe(1);
+  });
+
+  it.runIf(older)('on a Node older than 22 (Debian 12 has 20) it says which it needs, before the database driver could crash it', async () => {
+    const { code, stdout, stderr } = await runServer({}, older!.binary);
+    expect(stderr).toBe(`Siplog needs Node.js 22 or newer (24 LTS recommended); this is Node.js ${older!.version}. See the README's quick start.\n`);
     expect(stdout).toBe('');
     expect(code).toBe(1);
   });
