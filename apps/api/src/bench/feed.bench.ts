@@ -117,7 +117,12 @@ export class ServerProcess {
       });
       child.once('message', (message: FromServer) => {
         clearTimeout(timer);
-        if (message.type === 'ready') resolve(new ServerProcess(child, kind, `http://127.0.0.1:${message.port}`));
+        if (message.type !== 'ready') return;
+        // A server that dies mid-run would otherwise show only as a client's "socket hang up".
+        child.once('exit', (code, signal) => {
+          if (code !== 0) process.stderr.write(`${kind} feed server ended with ${signal ?? `exit code ${code}`}\n`);
+        });
+        resolve(new ServerProcess(child, kind, `http://127.0.0.1:${message.port}`));
       });
     });
   }
