@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cupPhoto, freePort, postJson, reviewUpload, sleep, slowRequest, waitForOk } from './http';
-import { ensureTools, podman, podmanEnv, run, runLogged } from './podman';
+import { ensureTools, podman, podmanAsync, podmanEnv, run, runLogged } from './podman';
 import { ensureStandInBase, OFFICIAL_BASE, tempWorkDir } from './stand-in-base';
 
 /**
@@ -209,12 +209,12 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
 
   it('keeps everything in the volume across a restart, and across a new container on the same volume (an upgrade)', async () => {
     const restarted = Date.now();
-    podman('restart', `siplog-test-${run_id}-a`);
+    await podmanAsync('restart', `siplog-test-${run_id}-a`);
     await waitForOk(`${app.base}/api/health/ready`, 60_000, logsOf(`siplog-test-${run_id}-a`));
     log(`restart to ready: ${seconds(Date.now() - restarted)}`);
     await expectKept(app.base);
 
-    podman('rm', '--force', `siplog-test-${run_id}-a`);
+    await podmanAsync('rm', '--force', `siplog-test-${run_id}-a`);
     app = await start(`siplog-test-${run_id}-b`, `siplog-test-${run_id}-data`);
     await expectKept(app.base);
   });
@@ -266,7 +266,7 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
 
     // What the request wrote is there after the next start.
     const postId = JSON.parse((answer as { body: string }).body).post_id as number;
-    podman('start', name);
+    await podmanAsync('start', name);
     await waitForOk(`${app.base}/api/health/ready`, 60_000, logsOf(name));
     expect((await postJson(app.base, '/api/post/loadpost', { postid: postId })).body.post.review).toBe('Sent while stopping');
     podman('stop', '--time', '10', name);
@@ -300,7 +300,7 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
     expect(inspected.Mounts.map((mount: { Destination: string }) => mount.Destination)).toContain('/data');
 
     // The README's demo data, loaded into the running container.
-    run('podman', ['exec', container, 'node', 'apps/api/dist/seed/seed-cli.js']);
+    await podmanAsync('exec', container, 'node', 'apps/api/dist/seed/seed-cli.js');
     const feed = await postJson(base, '/api/post/loadrecentposts', { limit: 5, skip: 0 });
     expect(feed.status, JSON.stringify(feed.body)).toBe(200);
     expect(feed.body.posts.length).toBe(5);

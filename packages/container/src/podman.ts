@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,19 @@ export function run(command: string, args: string[], options: { cwd?: string; en
 }
 
 export const podman = (...args: string[]) => run('podman', args).trim();
+
+/**
+ * Podman without blocking the event loop, for the steps that take seconds between HTTP calls: a blocked loop
+ * cannot see the server close an idle kept-alive connection, and fetch would send the next request into it.
+ */
+export function podmanAsync(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('podman', args, { env: podmanEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`podman ${args.join(' ')} failed (${error.code}):\n${stderr}\n${stdout.slice(-4000)}`, { cause: error }));
+      else resolve(stdout.trim());
+    });
+  });
+}
 
 /** A long podman step (a build) with its output streamed to a log file, so a failure shows its last lines. */
 export function runLogged(args: string[], logFile: string, cwd?: string): Promise<void> {
