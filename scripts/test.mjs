@@ -20,7 +20,8 @@ const chromium = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-ch
 if (chromium.status !== 0) process.exit(chromium.status ?? 1);
 
 fs.rmSync(resultsDir, { recursive: true, force: true });
-const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {
+// --continue: one package's failure does not hide the others' results (the exit code still fails the run).
+const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', '--continue', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   // Nothing leaves the box: Turborepo's usage telemetry is off for this project's own runs (and so is its notice).

@@ -15,6 +15,8 @@ export class TransactionSpannedError extends Error {
 interface OpenTransaction {
   savepoints: number;
   committed: Array<() => void>;
+  /** Committed or rolled back: work it set going that runs later is outside it. */
+  done: boolean;
 }
 
 /** SQLite's driver binds numbers, strings, bigints, buffers and null; booleans go in as 1 and 0, as the tables store them. */
@@ -68,27 +70,31 @@ export class SqliteDatabase implements Database {
   }
 
   async transaction<T>(work: () => Promise<T>): Promise<T> {
-    const outer = this.current.getStore();
+    const outer = this.active();
     if (outer) return this.savepoint(outer, work);
     while (this.open) await this.open;
     let release!: () => void;
     this.open = new Promise((resolve) => (release = resolve));
     let spanned = false;
     const sentinel = setImmediate(() => (spanned = true));
+    const open: OpenTransaction = { savepoints: 0, committed: [], done: false };
     this.exec('begin immediate');
     try {
-      const open: OpenTransaction = { savepoints: 0, committed: [] };
       const result = await this.current.run(open, work);
       if (spanned) throw new TransactionSpannedError();
       this.exec('commit');
+      open.done = true;
       for (const effect of open.committed) effect();
       return result;
     } catch (error) {
       if (this.sqlite.inTransaction) this.exec('rollback');
       throw error;
     } finally {
+      // Node 24's AsyncLocalStorage keeps the store in every continuation made inside `run`, whatever `disable`
+      // says: the flag is what ends the transaction for them.
+      open.done = true;
       clearImmediate(sentinel);
-      // Node 20's AsyncLocalStorage slows every await in the process while it is enabled (about 2x): it is on only
+      // Node 22's AsyncLocalStorage slows every await in the process while it is enabled (about 2x): it is on only
       // while a transaction runs, which is what tells a nested call (a savepoint) from another request's (it waits).
       this.current.disable();
       this.open = null;
@@ -113,8 +119,14 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  afterCommit(effect: () => void): void {
+  /** The transaction the caller runs in, if it is still open. */
+  private active(): OpenTransaction | undefined {
     const open = this.current.getStore();
+    return open && !open.done ? open : undefined;
+  }
+
+  afterCommit(effect: () => void): void {
+    const open = this.active();
     if (open) open.committed.push(effect);
     else effect();
   }
