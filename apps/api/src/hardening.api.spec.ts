@@ -1,9 +1,10 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { users } from '@siplog/db';
 import { loadConfig } from './config/app.config';
-import { BODY_MIN_BYTES_PER_SECOND, CONNECTION_CHECK_INTERVAL_MS } from './http-timeouts';
+import { BODY_MIN_BYTES_PER_SECOND, CONNECTION_CHECK_INTERVAL_MS, LINGER_MS } from './http-timeouts';
 import { MAX_JSON_DEPTH } from './common/json-depth';
 import { bearer, newClient, registerAccount, type TestAccount } from './test/accounts';
 import { rawRequest, trickle } from './test/raw-http';
@@ -193,5 +194,43 @@ describe('finding 3: slow clients', () => {
     expect(result.received).toMatch(/^HTTP\/1\.1 200/);
     expect(result.closedAfterMs).not.toBeNull();
     expect(result.closedAfterMs!).toBeLessThan(CLOSED_WITHIN_MS);
+  });
+});
+
+describe('finding 7: requests Node cannot parse', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  /** Writes `request` whole on a fresh connection and reads until the server closes: the answer, or the error. */
+  function sendRaw(request: string): Promise<{ received: string; error: string | null; closedAfterMs: number }> {
+    const { port } = new URL(app.baseUrl);
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+      let received = '';
+      let error: string | null = null;
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('error', (cause: NodeJS.ErrnoException) => (error = cause.code ?? String(cause)));
+      socket.on('close', () => resolve({ received, error, closedAfterMs: Date.now() - started }));
+    });
+  }
+
+  it('answers a request line past 16 KB with 431 every time, never a reset while the client is still sending it', async () => {
+    // Node 24 destroyed the connection at the overflow: the client, still writing 400 KB, got ECONNRESET.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { received, error, closedAfterMs } = await sendRaw(`GET /trpc/post.recent?input=${'x'.repeat(400_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      expect({ error, head: received.split('\r\n')[0] }).toEqual({ error: null, head: 'HTTP/1.1 431 Request Header Fields Too Large' });
+      expect(closedAfterMs).toBeLessThan(LINGER_MS + 1500);
+    }
+  });
+
+  it('answers a request it cannot parse with 400 and closes, and keeps serving', async () => {
+    const { received, error } = await sendRaw('NOT AN HTTP REQUEST\r\n\r\n');
+    expect({ error, head: received.split('\r\n')[0] }).toEqual({ error: null, head: 'HTTP/1.1 400 Bad Request' });
+    expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
+    expect(await loggedProblems(app.config)).toEqual([]);
   });
 });

@@ -15,6 +15,42 @@ export const BODY_MIN_BYTES_PER_SECOND = 1024;
 /** What Node itself answers when a request runs out of time. */
 const REQUEST_TIMEOUT_RESPONSE = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 
+/** How long a refused connection keeps reading (and dropping) what its client still sends, at most. */
+export const LINGER_MS = 2000;
+
+/** Node's own answers to a request it cannot parse, by the parser's error code. */
+function refusalFor(code: string | undefined): string {
+  if (code === 'HPE_HEADER_OVERFLOW') return 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n';
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n';
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return REQUEST_TIMEOUT_RESPONSE;
+  return 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
+}
+
+/**
+ * Answers a request Node cannot parse as Node does (431 for a request line or headers past 16 KB, 400 for bad
+ * syntax), but closes the connection gracefully: Node 24 destroys it at once, and a client still sending the rest
+ * of a long URL then gets a reset (ECONNRESET) in place of the answer. Here the answer is sent, the connection
+ * half-closed, and what still arrives is read and dropped until the client closes, for LINGER_MS at most.
+ */
+function refuseUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (socket.destroyed) return;
+  if (!socket.writable || !error.code?.startsWith('HPE_')) {
+    if (socket.writable && socket.bytesWritten === 0 && error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.write(REQUEST_TIMEOUT_RESPONSE);
+    socket.destroy();
+    return;
+  }
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
+  if (socket.bytesWritten === 0) socket.write(refusalFor(error.code));
+  socket.end();
+  // The parser has given up on this connection: what comes now is only drained.
+  socket.removeAllListeners('data');
+  socket.on('data', () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+const lingering = new WeakSet<Socket>();
+
 interface BodyWatch {
   req: IncomingMessage;
   res: ServerResponse;
@@ -37,6 +73,8 @@ export function applyHttpTimeouts(server: Server, timeouts: HttpTimeouts): void 
   server.keepAliveTimeout = timeouts.keepAliveMs;
   // Read when the server starts listening, so setting it here (before listen) takes effect.
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = CONNECTION_CHECK_INTERVAL_MS;
+
+  server.on('clientError', refuseUnparsable);
 
   const watched = new Set<BodyWatch>();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
