@@ -47,8 +47,12 @@ describe('the bell falls as it rises', () => {
   it('falls from 2 to 0 on an open page when the like is taken back and the comment deleted', async () => {
     const { context, page } = await contexts.open(browser, app.baseUrl);
     await signInContext(context, ben);
+    // The count is pushed over the page's stream: it must be open before the like, or a slow start on a busy
+    // machine would be measured instead of the push (the test once missed its 5 s in CI, with nothing logged).
+    const streamOpened = page.waitForResponse((response) => response.url().includes('/api/notification/stream') && response.ok());
     await page.goto('/terms-of-service');
     await bellWith(page, 0).waitFor();
+    await streamOpened;
     // Gone after a reload: proves the count changed in the same document.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
