@@ -18,11 +18,10 @@ const REQUEST_TIMEOUT_RESPONSE = 'HTTP/1.1 408 Request Timeout\r\nConnection: cl
 /** How long a refused connection keeps reading (and dropping) what its client still sends, at most. */
 export const LINGER_MS = 2000;
 
-/** Node's own answers to a request it cannot parse, by the parser's error code. */
+/** Node's own answers to a request its parser gave up on (an `HPE_` code). */
 function refusalFor(code: string | undefined): string {
   if (code === 'HPE_HEADER_OVERFLOW') return 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n';
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n';
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return REQUEST_TIMEOUT_RESPONSE;
   return 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 }
 
