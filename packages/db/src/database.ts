@@ -1,5 +1,6 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import type { PgListener, PgListenOptions } from './pg-listener';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -25,6 +26,24 @@ export interface Statement<Row> {
 /** Plain SQL with `:name` parameters: one text when both dialects read it alike, else one per dialect. */
 export type SqlText = string | { sqlite: string; pg: string };
 
+/** How a plain statement's rows come back: the columns SQLite stores as 0/1 that the app reads as booleans. */
+export interface StatementOptions<Row> {
+  booleans?: ReadonlyArray<keyof Row & string>;
+}
+
+/**
+ * What the nodes sharing one database (PostgreSQL) use to keep each other current. Absent on SQLite, where one
+ * process is the only writer.
+ */
+export interface NodeLink {
+  /** Tells every node listening on `channel` (through the pool: call it once the data it announces has committed). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Listens on `channel` on a connection of its own; closed with the database. */
+  listen(channel: string, options: PgListenOptions): Promise<PgListener>;
+  /** The pool, for a library that keeps node-shared state in the database itself (rate-limiter-flexible). */
+  readonly pool: pg.Pool;
+}
+
 /** A Drizzle query that can be prepared with placeholders (`sql.placeholder('name')`). */
 export interface Preparable<Result> {
   prepare(name: string): { execute(placeholders?: Params): Promise<Result> };
@@ -38,7 +57,25 @@ type RowOf<Result> = Result extends ReadonlyArray<infer Row> ? Row : never;
  * through other services) part of the transaction.
  */
 export interface Database {
+  /** Which SQL this database reads: for repositories and dialect-sql.ts only; everything else asks a capability below. */
   readonly dialect: Dialect;
+  /**
+   * Whether other API nodes may share this database (PostgreSQL): what a node keeps in memory (cache, budgets,
+   * remembered values) must then live in the database or be announced to the others.
+   */
+  readonly spansNodes: boolean;
+  /** Messages between the nodes sharing this database; null when it has one process (SQLite). */
+  readonly nodes: NodeLink | null;
+  /**
+   * A counter that moves when another process commits to the database (SQLite's `PRAGMA data_version`), a few µs a read;
+   * null where the other writers are other nodes, heard of through `nodes`.
+   */
+  readonly dataVersion: (() => number) | null;
+  /**
+   * Copies the live database into `file` while it keeps serving, then checks the copy: answers the check's lines
+   * (`['ok']` when sound). Null where the engine's own tools do that job (PostgreSQL: pg_dump, point-in-time recovery).
+   */
+  readonly onlineBackup: ((file: string) => Promise<string[]>) | null;
   /** The builder of the current transaction, or of the database outside one. */
   readonly orm: Orm;
   select: Orm['select'];
@@ -57,8 +94,11 @@ export interface Database {
    * transaction: for what must not be seen before the data is (cache invalidation, pushes to open pages).
    */
   afterCommit(effect: () => void): void;
-  /** Plain SQL, prepared once (per connection on PostgreSQL). Keep it in the module's repository. */
-  statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row>;
+  /**
+   * Plain SQL, prepared once (per connection on PostgreSQL). Keep it in the module's repository. Rows come back as the
+   * app's types: the `booleans` columns as booleans on both databases.
+   */
+  statement<Row = Record<string, unknown>>(text: SqlText, options?: StatementOptions<Row>): Statement<Row>;
   /** A Drizzle query prepared once: `db.prepared('name', (orm) => orm.select()…where(eq(t.id, sql.placeholder('id'))))`. */
   prepared<Result>(name: string, build: (orm: Orm) => Preparable<Result>): Statement<RowOf<Result>>;
   /**
@@ -68,8 +108,6 @@ export interface Database {
    * a transaction: `work` makes its own, and should still check what it relies on there (a lock dies with its connection).
    */
   tryLock(name: string, work: () => Promise<void>): Promise<boolean>;
-  /** The SQLite connection, for what only SQLite has (online backup, data_version); null on PostgreSQL. */
-  readonly sqlite: BetterSqlite3.Database | null;
   close(): Promise<void>;
 }
 

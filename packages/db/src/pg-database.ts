@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { sqlFor, type Database, type Orm, type Params, type Preparable, type SqlText, type Statement } from './database';
+import { sqlFor, type Database, type Orm, type Params, type Preparable, type NodeLink, type SqlText, type Statement } from './database';
 import { toPositional } from './named-params';
 import { listenPg, type PgListener, type PgListenOptions } from './pg-listener';
 
@@ -30,9 +30,15 @@ export interface PgOptions {
 }
 
 /** The Database over a node-postgres pool; a transaction holds one pooled connection from BEGIN to COMMIT. */
-export class PgDatabase implements Database {
+export class PgDatabase implements Database, NodeLink {
   readonly dialect = 'pg' as const;
-  readonly sqlite = null;
+  /** Every node of a deployment opens the same database. */
+  readonly spansNodes = true;
+  readonly nodes: NodeLink = this;
+  /** Other writers are other nodes, heard of through `nodes`. */
+  readonly dataVersion = null;
+  /** pg_dump and point-in-time recovery back PostgreSQL up. */
+  readonly onlineBackup = null;
   readonly pool: pg.Pool;
   private readonly root: Orm;
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
@@ -156,6 +162,7 @@ export class PgDatabase implements Database {
     return this.active()?.client ?? this.pool;
   }
 
+  /** PostgreSQL answers booleans as booleans: `options.booleans` needs no work here. */
   statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
     const compiled = toPositional(sqlFor(text, 'pg'));
     const query = async (params?: Params) => {
@@ -198,12 +205,11 @@ export class PgDatabase implements Database {
     };
   }
 
-  /** Tells every node listening on `channel` (through the pool: call it once the data it announces has committed). */
   async notify(channel: string, payload: string): Promise<void> {
     await this.pool.query('select pg_notify($1, $2)', [channel, payload]);
   }
 
-  /** Listens on `channel` on a connection of its own (see listenPg); closed with the database. */
+  /** On a connection of its own (see listenPg). */
   async listen(channel: string, options: PgListenOptions): Promise<PgListener> {
     const listener = await listenPg(this.url, channel, options);
     this.listeners.add(listener);

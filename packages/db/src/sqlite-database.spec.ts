@@ -33,6 +33,36 @@ describe('SqliteDatabase', () => {
     expect(await db.statement('select 1 from items where id = :id').get({ id: 9 })).toBeUndefined();
   });
 
+  it('answers the columns named as booleans as booleans (SQLite stores 0/1), and the rest as stored', async () => {
+    const db = freshDatabase();
+    await db.statement('insert into items (label, flag) values (:label, :flag)').run({ label: 'a', flag: true });
+    await db.statement('insert into items (label, flag) values (:label, :flag)').run({ label: 'b', flag: false });
+    const rows = db.statement<{ label: string; flag: boolean }>('select label, flag from items order by id', { booleans: ['flag'] });
+    expect(await rows.all()).toEqual([
+      { label: 'a', flag: true },
+      { label: 'b', flag: false },
+    ]);
+    expect(await rows.get()).toEqual({ label: 'a', flag: true });
+    expect(await db.statement('select flag from items where id = 9', { booleans: ['flag'] }).get()).toBeUndefined();
+    expect(await db.statement<{ flag: number }>('select flag from items order by id').all()).toEqual([{ flag: 1 }, { flag: 0 }]);
+  });
+
+  it('names what it can do: one process, a data version that moves when another connection commits, an online backup', async () => {
+    const db = freshDatabase();
+    expect(db.spansNodes).toBe(false);
+    expect(db.nodes).toBeNull();
+    const before = db.dataVersion();
+    await db.statement('insert into items (label) values (:label)').run({ label: 'own write' });
+    expect(db.dataVersion()).toBe(before);
+    const other = new SqliteDatabase(openMigratedDatabase(db.sqlite.name));
+    await other.statement('insert into items (label) values (:label)').run({ label: 'another process' });
+    await other.close();
+    expect(db.dataVersion()).not.toBe(before);
+    const copy = path.join(path.dirname(db.sqlite.name), 'copy.db');
+    expect(await db.onlineBackup(copy)).toEqual(['ok']);
+    expect(fs.statSync(copy).size).toBeGreaterThan(0);
+  });
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     const db = freshDatabase();
     const add = db.statement('insert into items (label) values (:label)');

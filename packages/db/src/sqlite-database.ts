@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { DB } from './client';
-import { sqlFor, type Database, type Orm, type Params, type Preparable, type SqlText, type Statement } from './database';
+import { backupDatabaseTo, dataVersionReader, type DB } from './client';
+import { sqlFor, type Database, type Orm, type Params, type Preparable, type SqlText, type Statement, type StatementOptions } from './database';
 
 /** Thrown when a transaction on SQLite waited for something other than the database (see `transaction`). */
 export class TransactionSpannedError extends Error {
@@ -40,6 +40,11 @@ function bindable(params: Params | undefined): Params | undefined {
  */
 export class SqliteDatabase implements Database {
   readonly dialect = 'sqlite' as const;
+  /** One process writes the file: nothing to tell other nodes. */
+  readonly spansNodes = false;
+  readonly nodes = null;
+  readonly dataVersion: () => number;
+  /** The connection itself, for SQLite-only tools and tests. */
   readonly sqlite: BetterSqlite3.Database;
   readonly orm: Orm;
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
@@ -49,6 +54,7 @@ export class SqliteDatabase implements Database {
   /** @param drizzle The synchronous Drizzle handle on the connection, with the SQLite tables (SQLite-only tools and tests). */
   constructor(readonly drizzle: DB) {
     this.sqlite = drizzle.$client;
+    this.dataVersion = dataVersionReader(this.sqlite);
     // One connection: the builder outside a transaction is the builder inside it.
     this.orm = drizzle as unknown as Orm;
   }
@@ -131,10 +137,26 @@ export class SqliteDatabase implements Database {
     else effect();
   }
 
-  statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
+  readonly onlineBackup = (file: string): Promise<string[]> => backupDatabaseTo(this.sqlite, file);
+
+  statement<Row = Record<string, unknown>>(text: SqlText, options?: StatementOptions<Row>): Statement<Row> {
     const source = sqlFor(text, 'sqlite');
     let prepared: BetterSqlite3.Statement | undefined;
     const statement = () => (prepared ??= this.sqlite.prepare(source));
+    const booleans = options?.booleans;
+    if (booleans?.length) {
+      // SQLite stores booleans as 0/1: the rows leave here as the app reads them.
+      const typed = (row: Record<string, unknown> | undefined) => {
+        if (row) for (const column of booleans) if (column in row) row[column] = Boolean(row[column]);
+        return row as Row | undefined;
+      };
+      return {
+        source,
+        all: async (params) => (statement().all(bindable(params) ?? {}) as Record<string, unknown>[]).map((row) => typed(row)!),
+        get: async (params) => typed(statement().get(bindable(params) ?? {}) as Record<string, unknown> | undefined),
+        run: async (params) => statement().run(bindable(params) ?? {}).changes,
+      };
+    }
     return {
       source,
       all: async (params) => statement().all(bindable(params) ?? {}) as Row[],

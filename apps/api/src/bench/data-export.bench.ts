@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { insertEstablishment, postImages, posts, profileImages, users, type Database } from '@siplog/db';
+import { insertEstablishment, postImages, posts, profileImages, SqliteDatabase, users, type Database } from '@siplog/db';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
@@ -85,7 +85,9 @@ async function seed(db: Database, mediaDir: string): Promise<{ userId: number; p
       }
     }
   });
-  const raw = db.sqlite!;
+  // The bench runs on SQLite: its bulk rows go in through the connection itself.
+  if (!(db instanceof SqliteDatabase)) throw new Error('the data export bench runs on SQLite');
+  const raw = db.sqlite;
   raw.exec(`insert into users (email, username, password_hash, first_name, last_name)
     with recursive n(value) as (select 1 union all select value + 1 from n where value < ${FOLLOWERS})
     select 'fan' || value || '@example.com', 'fan' || value, 'x', 'Fan', value from n`);

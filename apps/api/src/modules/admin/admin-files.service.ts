@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ADMIN_MESSAGES, adminDownloadSchema, logFileSchema } from '@siplog/contracts';
-import { backupDatabaseTo, type Database } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import { parseInput } from '../../common/zod-issue';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
@@ -132,7 +132,7 @@ export class AdminFilesService {
       throw new AppError('BAD_REQUEST', 'backupdatabase takes no fields.');
     }
     // The online backup copies the SQLite file; a PostgreSQL database is backed up by its own tools.
-    if (!this.db.sqlite) {
+    if (!this.db.onlineBackup) {
       this.logger.log(`admin ${actor.email} asked for a database backup: refused, the database is PostgreSQL`);
       throw new AppError('CONFLICT', BACKUP_ON_POSTGRESQL);
     }
@@ -166,10 +166,10 @@ export class AdminFilesService {
     this.logger.log(`admin ${actor.email} started database backup ${filename}`);
     let check: string[];
     try {
-      // SQLite's online backup, of the one connection's file (backup() refused PostgreSQL).
-      if (!this.db.sqlite) throw new Error('online backup needs SQLite');
+      // backup() refused a database without an online backup.
+      if (!this.db.onlineBackup) throw new Error('this database has no online backup');
       fs.mkdirSync(this.config.backupsDir, { recursive: true });
-      check = await backupDatabaseTo(this.db.sqlite, partialPath);
+      check = await this.db.onlineBackup(partialPath);
     } catch (error) {
       this.removeQuietly(partialPath);
       this.logger.error(`admin ${actor.email}: database backup ${filename} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -21,8 +21,9 @@ export class BlockRepository {
       // Deactivated and suspended people stay listed: the block holds when they come back.
       blockedNames: db.statement<{ username: string }>(`select u.username from user_blocks b join users u on u.id = b.blocked_id
         where b.blocker_id = :blocker order by b.created_at desc, u.username`),
-      personByName: db.statement<{ id: number; username: string; active: boolean | number }>(
+      personByName: db.statement<{ id: number; username: string; active: boolean }>(
         `select id, username, (${ACTIVE_USER_SQL('users')}) as active from users where username = :username`,
+        { booleans: ['active'] },
       ),
     } satisfies Record<string, Statement<unknown>>;
   }
@@ -59,7 +60,6 @@ export class BlockRepository {
   }
 
   async personByName(username: string): Promise<{ id: number; username: string; active: boolean } | undefined> {
-    const row = await this.statements.personByName.get({ username });
-    return row && { ...row, active: Boolean(row.active) };
+    return this.statements.personByName.get({ username });
   }
 }

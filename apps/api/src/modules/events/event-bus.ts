@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { PgDatabase, type Database, type PgListener, type Statement } from '@siplog/db';
+import type { Database, PgListener, Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import { HeardWatermark } from './heard-watermark';
 
@@ -63,7 +63,7 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
     this.local.setMaxListeners(0);
-    this.spansNodes = db instanceof PgDatabase;
+    this.spansNodes = db.spansNodes;
     this.statements = this.spansNodes
       ? {
           // One statement, so the number and the NOTIFY go together (in the caller's transaction when there is one).
@@ -75,8 +75,8 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    if (!(this.db instanceof PgDatabase)) return;
-    this.listener = await this.db.listen(CHANNEL, {
+    if (!this.db.nodes) return;
+    this.listener = await this.db.nodes.listen(CHANNEL, {
       onMessage: (payload) => this.received(payload),
       onGap: () => {
         this.logger.warn('Reconnected to PostgreSQL for events: what other nodes announced meanwhile was missed');
@@ -101,10 +101,11 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   publish<T extends EventTopic>(topic: T, data: EventTopics[T]): void {
     this.db.afterCommit(() => {
       this.local.emit(topic, data);
-      if (this.db instanceof PgDatabase) {
+      const nodes = this.db.nodes;
+      if (nodes) {
         let payload = JSON.stringify({ topic, data, from: this.node } satisfies Envelope);
         if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ topic, data: null, from: this.node } satisfies Envelope);
-        this.db.notify(CHANNEL, payload).catch((error: Error) => this.logger.warn(`Could not tell the other nodes (${topic}): ${error.message}`));
+        nodes.notify(CHANNEL, payload).catch((error: Error) => this.logger.warn(`Could not tell the other nodes (${topic}): ${error.message}`));
       }
     });
   }

@@ -127,7 +127,9 @@ export class NotificationRepository {
       markListedRead: prepare(`update notifications set read_at = :now where user_id = :userId and read_at is null
         and id in (${JSON_IDS(':ids')})`),
       markAllRead: prepare(`update notifications set read_at = :now where user_id = :userId and read_at is null`),
-      emailChoices: prepare<{ kind: NotificationKind; enabled: boolean | number }>(`select kind, enabled from email_preferences where user_id = :userId`),
+      emailChoices: db.statement<{ kind: NotificationKind; enabled: boolean }>(`select kind, enabled from email_preferences where user_id = :userId`, {
+        booleans: ['enabled'],
+      }),
       setEmailChoice: prepare(`insert into email_preferences (user_id, kind, enabled) values (:userId, :kind, :enabled)
         on conflict (user_id, kind) do update set enabled = excluded.enabled`),
       // People with e-mail waiting whose last notification e-mail is at least the gap old.
@@ -239,7 +241,7 @@ export class NotificationRepository {
   }
 
   async emailChoices(userId: number): Promise<Array<{ kind: NotificationKind; enabled: boolean }>> {
-    return (await this.statements.emailChoices.all({ userId })).map((row) => ({ kind: row.kind, enabled: Boolean(row.enabled) }));
+    return this.statements.emailChoices.all({ userId });
   }
 
   async setEmailChoice(userId: number, kind: NotificationKind, enabled: boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { dataVersionReader, type Database } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
 import { EventBus } from '../events/event-bus';
@@ -77,7 +77,7 @@ export class PublicCacheService {
         })
       : null;
     // PostgreSQL has no such counter; its other writers are other nodes, heard of through the database's notifications.
-    this.dataVersion = db.sqlite ? dataVersionReader(db.sqlite) : () => 0;
+    this.dataVersion = db.dataVersion ?? (() => 0);
     this.lastDataVersion = this.dataVersion();
     if (events.spansNodes) {
       // Other nodes' writes: their tags arrive a few ms after they commit (null: too many to send, so everything).

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { PgDatabase, type Database } from '@siplog/db';
+import type { Database, NodeLink } from '@siplog/db';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../common/app-error';
 import { DATABASE } from '../database/database.module';
+import { RateLimitRepository } from './rate-limit.repository';
 
 /** Named budgets: how many calls a key (usually the client IP) may make per window. */
 export const RATE_LIMIT_POLICIES = {
@@ -54,15 +55,15 @@ const SWEEP_AFTER_MS = 60 * 60_000;
 export class RateLimitService implements OnApplicationShutdown {
   private readonly logger = new Logger(RateLimitService.name);
   private readonly limiters = new Map<RateLimitPolicy, RateLimiterAbstract>();
-  private readonly shared: PgDatabase | null;
+  /** Set when several nodes share the database, so they count one budget per caller between them. */
+  private readonly shared: NodeLink | null;
   private readonly sweeper: NodeJS.Timeout | null = null;
 
-  constructor(@Inject(DATABASE) db: Database) {
-    this.shared = db instanceof PgDatabase ? db : null;
+  constructor(@Inject(DATABASE) db: Database, repository: RateLimitRepository) {
+    this.shared = db.nodes;
     if (this.shared) {
-      const pool = this.shared.pool;
       this.sweeper = setInterval(() => {
-        pool.query('delete from rate_limits where expire < $1', [Date.now() - SWEEP_AFTER_MS]).catch((error: Error) => {
+        repository.sweepExpired(Date.now() - SWEEP_AFTER_MS).catch((error: Error) => {
           this.logger.warn(`Could not sweep expired rate limits: ${error.message}`);
         });
       }, SWEEP_EVERY_MS);
