@@ -22,9 +22,9 @@ import type { ClientInfo } from '../../common/client-info';
 import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { GazetteerService } from '../map/gazetteer.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
-import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
+import { boxAround, distanceMeters, type Box, type LatLng } from '../../common/geo';
 import { PLACE_SEARCH, type PlaceSearch } from './place-search';
-import { PlaceRepository, type EstablishmentRow } from './place.repository';
+import { PlaceRepository, type EstablishmentRow, type PinRow } from './place.repository';
 import { areaOf, pinOf } from './place.views';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
@@ -145,6 +145,17 @@ export class PlaceService {
     const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1, { kind: box.kind, top: box.top });
     const truncated = rows.length > PLACE_LIMITS.boundsPinsMax;
     return { places: (truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows).map(pinOf), truncated };
+  }
+
+  /** The most reviewed places in the box (newest first among equals), at most `limit`, unfiltered: for other modules. */
+  async mostReviewedInBox(box: Box, limit: number): Promise<PinRow[]> {
+    return this.places.inBounds(box, limit);
+  }
+
+  /** Places whose name matches the words typed (each a name-word prefix), best match first, at most `limit`. */
+  async searchByName(text: string, limit: number): Promise<PinRow[]> {
+    const match = this.places.searchQuery(text, { nameOnly: true });
+    return match ? this.places.searchText(match, limit) : [];
   }
 
   async search(client: ClientInfo, input: z.output<typeof placeSearchSchema>): Promise<{ results: PlaceSearchResult[] }> {

@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { isActiveUser, placeFollows, posts, profileImages, userFollows, users, type Database } from '@siplog/db';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-user';
 import { BlockService } from '../block/block.service';
-import { DATABASE } from '../database/database.module';
-import { PlaceRepository } from '../place/place.repository';
+import { PlaceService } from '../place/place.service';
+import { FollowSuggestionsRepository } from './follow-suggestions.repository';
 
 /** How many of each the empty Following feed suggests. */
 export const SUGGESTIONS_MAX = 4;
@@ -13,7 +11,6 @@ const ACTIVE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 const RANKING_TTL_MS = 5 * 60_000;
 /** Boxes tried around the map's centre, in degrees each way (about 10 km, then 100 km), until enough places show. */
 const PLACE_BOXES = [0.1, 1];
-const P = sql.placeholder;
 
 export interface SuggestedPlace {
   establishment_id: number;
@@ -38,58 +35,17 @@ export interface SuggestedPerson {
  */
 @Injectable()
 export class FollowSuggestionsService {
-  private readonly activeQuery;
-  private readonly followedPeopleQuery;
-  private readonly followedPlacesQuery;
   private ranking: { at: number; people: Array<SuggestedPerson & { id: number }> } | null = null;
 
   constructor(
-    @Inject(DATABASE) db: Database,
-    private readonly places: PlaceRepository,
+    private readonly suggestions: FollowSuggestionsRepository,
+    private readonly places: PlaceService,
     private readonly blocks: BlockService,
-  ) {
-    const reviews = count(posts.id);
-    this.activeQuery = db.prepared('user.mostActive', (orm) => {
-      const newestImage = orm
-        .select({ fileName: profileImages.fileName })
-        .from(profileImages)
-        .where(eq(profileImages.userId, users.id))
-        .orderBy(desc(profileImages.id))
-        .limit(1);
-      return orm
-        .select({
-          id: users.id,
-          username: users.username,
-          first_name: users.firstName,
-          last_name: users.lastName,
-          reviews,
-          profile_image: sql<string | null>`(${newestImage})`,
-        })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(and(gt(posts.createdAt, sql`${P('since')}`), isActiveUser))
-        .groupBy(users.id)
-        .orderBy(desc(reviews), users.username)
-        .limit(P('limit'));
-    });
-    this.followedPeopleQuery = db.prepared('user.followedPeople', (orm) =>
-      orm
-        .select({ username: users.username })
-        .from(userFollows)
-        .innerJoin(users, eq(users.id, userFollows.followeeId))
-        .where(eq(userFollows.followerId, P('me'))),
-    );
-    this.followedPlacesQuery = db.prepared('user.followedPlaces', (orm) =>
-      orm
-        .select({ id: placeFollows.establishmentId })
-        .from(placeFollows)
-        .where(eq(placeFollows.userId, P('me'))),
-    );
-  }
+  ) {}
 
   async suggest(actor: AuthUser, at: { lat: number; lng: number }): Promise<{ places: SuggestedPlace[]; people: SuggestedPerson[] }> {
-    const followedPeople = new Set((await this.followedPeopleQuery.all({ me: actor.id })).map((row) => row.username));
-    const followedPlaces = new Set((await this.followedPlacesQuery.all({ me: actor.id })).map((row) => row.id));
+    const followedPeople = new Set(await this.suggestions.followedUsernames(actor.id));
+    const followedPlaces = new Set(await this.suggestions.followedPlaceIds(actor.id));
     const hidden = await this.blocks.hiddenFor(actor);
     const people = (await this.mostActive())
       .filter((person) => person.id !== actor.id && !followedPeople.has(person.username) && !hidden.includes(person.id))
@@ -102,7 +58,7 @@ export class FollowSuggestionsService {
     let found: SuggestedPlace[] = [];
     for (const span of PLACE_BOXES) {
       const box = { south: at.lat - span, north: at.lat + span, west: at.lng - span, east: at.lng + span };
-      found = (await this.places.inBounds(box, SUGGESTIONS_MAX + followed.size))
+      found = (await this.places.mostReviewedInBox(box, SUGGESTIONS_MAX + followed.size))
         .filter((row) => row.postCount > 0 && !followed.has(row.id))
         .slice(0, SUGGESTIONS_MAX)
         .map((row) => ({
@@ -122,7 +78,7 @@ export class FollowSuggestionsService {
   private async mostActive(): Promise<Array<SuggestedPerson & { id: number }>> {
     const now = Date.now();
     if (!this.ranking || now - this.ranking.at > RANKING_TTL_MS) {
-      this.ranking = { at: now, people: await this.activeQuery.all({ since: now - ACTIVE_WINDOW_MS, limit: 50 }) };
+      this.ranking = { at: now, people: await this.suggestions.mostActiveReviewers(now - ACTIVE_WINDOW_MS, 50) };
     }
     return this.ranking.people;
   }

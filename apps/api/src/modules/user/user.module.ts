@@ -2,16 +2,26 @@ import { Module } from '@nestjs/common';
 import { PlaceModule } from '../place/place.module';
 import { AccountDeletionService } from './account-deletion.service';
 import { DataExportService } from './data-export.service';
+import { FollowSuggestionsRepository } from './follow-suggestions.repository';
 import { FollowSuggestionsService } from './follow-suggestions.service';
 import { OwnDataController } from './own-data.controller';
 import { OwnDataRepository } from './own-data.repository';
 import { UserController } from './user.controller';
+import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
 
 @Module({
   imports: [PlaceModule],
   controllers: [UserController, OwnDataController],
-  providers: [UserService, FollowSuggestionsService, OwnDataRepository, AccountDeletionService, DataExportService],
+  providers: [
+    UserRepository,
+    UserService,
+    FollowSuggestionsRepository,
+    FollowSuggestionsService,
+    OwnDataRepository,
+    AccountDeletionService,
+    DataExportService,
+  ],
   exports: [UserService, FollowSuggestionsService, AccountDeletionService],
 })
 export class UserModule {}

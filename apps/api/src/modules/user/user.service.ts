@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import {
   PROFILE_MESSAGES,
   USER_MESSAGES,
@@ -9,7 +8,7 @@ import {
   type updateFavoriteOrderSchema,
   type updateProfileDetailsSchema,
 } from '@siplog/contracts';
-import { establishments, isActiveUser, placeFollows, posts, profileImages, userFollows, users, type Database } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -17,12 +16,13 @@ import { assertActingUser, type AuthUser } from '../auth/auth-user';
 import { recoveryPasswordHash } from '../auth/recovery';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
-import { PlaceRepository } from '../place/place.repository';
+import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
 import { EVERYTHING, personTag } from '../public-cache/public-cache.tags';
+import { UserRepository, type UserRow } from './user.repository';
 
 const SEARCH_LIMIT = 20;
 
@@ -55,25 +55,17 @@ export interface SearchEntry {
 
 type FollowInput = z.output<typeof followUserSchema>;
 
-/** No condition when nobody is hidden, so the usual queries stay as they were. */
-function notIn(column: typeof users.id, ids: readonly number[]) {
-  return ids.length === 0 ? undefined : notInArray(column, [...ids]);
-}
-
-/** LIKE pattern for text typed by a person: % and _ are matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 @Injectable()
 export class UserService {
   private readonly logger = new Logger(UserService.name);
 
   constructor(
+    /** Only for the follow transactions, which take in the block check and the notification. */
     @Inject(DATABASE) private readonly db: Database,
+    private readonly users: UserRepository,
     private readonly images: ImageStore,
     private readonly rateLimit: RateLimitService,
-    private readonly places: PlaceRepository,
+    private readonly places: PlaceService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
     private readonly blocks: BlockService,
@@ -81,9 +73,9 @@ export class UserService {
 
   async loadOwnProfile(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; user: OwnProfile }> {
     assertActingUser(actor, { email: claimedEmail });
-    const [user] = await this.db.select().from(users).where(eq(users.id, actor.id));
+    const user = await this.users.findUserById(actor.id);
     if (!user) throw new AppError('UNAUTHORIZED');
-    const followedPlaces = await this.followedPlaces(user.id);
+    const followedPlaces = await this.users.followedPlaces(user.id);
     return {
       status: 200,
       user: {
@@ -99,7 +91,7 @@ export class UserService {
   /** A person hidden from the viewer by a block (either way) is not found, as a deactivated one. */
   async loadPublicProfile(username: string, viewer: AuthUser | null = null): Promise<{ status: 200; user: PublicProfile }> {
     const hidden = await this.blocks.hiddenFor(viewer);
-    const [user] = await this.db.select().from(users).where(and(eq(users.username, username), isActiveUser));
+    const user = await this.users.findActiveUserByUsername(username);
     if (!user || hidden.includes(user.id)) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return { status: 200, user: await this.publicProfileOf(user, hidden) };
   }
@@ -108,35 +100,21 @@ export class UserService {
   async loadUserByName(actor: AuthUser, name: string): Promise<{ status: 200; user: PublicProfile }> {
     const hidden = await this.blocks.hiddenFor(actor);
     const wanted = name.trim().toLowerCase().replace(/\s+/g, ' ');
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(
-        and(
-          isActiveUser,
-          notIn(users.id, hidden),
-          or(sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${wanted}`, eq(users.username, wanted)),
-        ),
-      )
-      .orderBy(asc(users.id))
-      .limit(1);
+    const user = await this.users.findActiveUserByFullNameOrUsername(wanted, hidden);
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return { status: 200, user: await this.publicProfileOf(user, hidden) };
   }
 
   async updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
-    await this.db.update(users).set({ currentFavOrder: input.current_fav_order }).where(eq(users.id, actor.id));
+    await this.users.setFavoriteOrder(actor.id, input.current_fav_order);
     await this.cache.changed(personTag(actor.username));
     return { status: 200, msg: PROFILE_MESSAGES.favoriteOrderUpdated.body };
   }
 
   async updateDetails(actor: AuthUser, input: z.output<typeof updateProfileDetailsSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
-    await this.db
-      .update(users)
-      .set({ gender: input.gender, ...(input.bio === undefined ? {} : { bio: input.bio }) })
-      .where(eq(users.id, actor.id));
+    await this.users.setDetails(actor.id, { gender: input.gender, bio: input.bio });
     await this.cache.changed(EVERYTHING);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
   }
@@ -151,23 +129,18 @@ export class UserService {
     await this.rateLimit.consume('imageUpload', String(actor.id));
     if (!file || file.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noFile.body);
     const fileName = await this.images.save('profileimages', file, PROFILE_MESSAGES.invalidFileType.body);
-    const previous = await this.db.transaction(async () => {
-      const old = await this.db.select().from(profileImages).where(eq(profileImages.userId, actor.id));
-      await this.db.delete(profileImages).where(eq(profileImages.userId, actor.id));
-      await this.db.insert(profileImages).values({ userId: actor.id, fileName });
-      return old;
-    });
+    const previous = await this.users.replaceProfileImage(actor.id, fileName);
     await this.cache.changed(personTag(actor.username));
-    for (const image of previous) await this.images.remove('profileimages', image.fileName);
+    for (const oldFileName of previous) await this.images.remove('profileimages', oldFileName);
     this.logger.log(`Profile image uploaded: ${actor.username}`);
     return { status: 200, msg: PROFILE_MESSAGES.imageUploaded.body, profile_images: [fileName] };
   }
 
   async deleteProfileImage(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
-    const removed = await this.db.delete(profileImages).where(eq(profileImages.userId, actor.id)).returning();
+    const removed = await this.users.deleteProfileImages(actor.id);
     await this.cache.changed(personTag(actor.username));
-    for (const image of removed) await this.images.remove('profileimages', image.fileName);
+    for (const fileName of removed) await this.images.remove('profileimages', fileName);
     return { status: 200, msg: USER_MESSAGES.imageRemoved };
   }
 
@@ -175,11 +148,7 @@ export class UserService {
     assertActingUser(actor, { username: input.currentusername });
     const target = await this.findByUsername(input.targetusername);
     if (!target) return { followed: false };
-    const [row] = await this.db
-      .select({ id: userFollows.followerId })
-      .from(userFollows)
-      .where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)));
-    return { followed: !!row };
+    return { followed: await this.users.isFollowingPerson(actor.id, target.id) };
   }
 
   /** Idempotent: the primary key keeps one row per pair, so repeated or concurrent clicks count once. */
@@ -191,12 +160,7 @@ export class UserService {
     await this.db.transaction(async () => {
       // Inside the transaction, so a block landing meanwhile cannot leave a follow behind it.
       await this.blocks.assertCanInteract(actor, target.id);
-      const added = await this.db
-        .insert(userFollows)
-        .values({ followerId: actor.id, followeeId: target.id })
-        .onConflictDoNothing()
-        .returning({ id: userFollows.followerId });
-      if (added.length > 0) await this.notifications.followed(actor, target.id);
+      if (await this.users.followPerson(actor.id, target.id)) await this.notifications.followed(actor, target.id);
     });
     await this.cache.changed(personTag(actor.username), personTag(target.username));
     return { status: 200, followed: true };
@@ -208,7 +172,7 @@ export class UserService {
     const target = await this.findByUsername(input.targetusername, { includeDeactivated: true });
     if (!target) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     await this.db.transaction(async () => {
-      await this.db.delete(userFollows).where(and(eq(userFollows.followerId, actor.id), eq(userFollows.followeeId, target.id)));
+      await this.users.unfollowPerson(actor.id, target.id);
       await this.notifications.unfollowed(actor, target.id);
     });
     await this.cache.changed(personTag(actor.username), personTag(target.username));
@@ -219,26 +183,10 @@ export class UserService {
   async search(client: ClientInfo, searchString: string, viewer: AuthUser | null = null): Promise<{ searchresult: SearchEntry[] }> {
     await this.rateLimit.consume('search', client.ip);
     const hidden = await this.blocks.hiddenFor(viewer);
-    const pattern = containsPattern(searchString.toLowerCase());
-    const people = await this.db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(
-        and(
-          isActiveUser,
-          notIn(users.id, hidden),
-          or(
-            sql`${users.username} like ${pattern} escape '\\'`,
-            sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} escape '\\'`,
-          ),
-        ),
-      )
-      .orderBy(asc(users.username))
-      .limit(SEARCH_LIMIT);
-    const imagesByUser = await this.profileImagesOf(people.map((person) => person.id));
+    const people = await this.users.searchActivePeople(searchString, hidden, SEARCH_LIMIT);
+    const imagesByUser = await this.users.profileImagesOf(people.map((person) => person.id));
     // Places by name through the place search's index: words typed are name-word prefixes, best match first.
-    const names = this.places.searchQuery(searchString, { nameOnly: true });
-    const places = names && people.length < SEARCH_LIMIT ? await this.places.searchText(names, SEARCH_LIMIT - people.length) : [];
+    const places = people.length < SEARCH_LIMIT ? await this.places.searchByName(searchString, SEARCH_LIMIT - people.length) : [];
     return {
       searchresult: [
         ...people.map((person) => ({ username: person.username, profile_images: imagesByUser.get(person.id) ?? [] })),
@@ -247,31 +195,17 @@ export class UserService {
     };
   }
 
-  private async findByUsername(username: string, { includeDeactivated = false } = {}) {
-    const byName = eq(users.username, username.toLowerCase());
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(includeDeactivated ? byName : and(byName, isActiveUser));
-    return user;
+  private async findByUsername(username: string, { includeDeactivated = false } = {}): Promise<UserRow | undefined> {
+    const lowered = username.toLowerCase();
+    return includeDeactivated ? this.users.findUserByUsername(lowered) : this.users.findActiveUserByUsername(lowered);
   }
 
-  private async publicProfileOf(user: typeof users.$inferSelect, hidden: readonly number[] = []): Promise<PublicProfile> {
-    const followers = await this.db
-      .select({ username: users.username })
-      .from(userFollows)
-      .innerJoin(users, eq(users.id, userFollows.followerId))
-      .where(and(eq(userFollows.followeeId, user.id), isActiveUser, notIn(users.id, hidden)))
-      .orderBy(asc(users.username));
-    const following = await this.db
-      .select({ username: users.username })
-      .from(userFollows)
-      .innerJoin(users, eq(users.id, userFollows.followeeId))
-      .where(and(eq(userFollows.followerId, user.id), isActiveUser, notIn(users.id, hidden)))
-      .orderBy(asc(users.username));
-    const [{ value: numberOfPosts }] = await this.db.select({ value: count() }).from(posts).where(eq(posts.userId, user.id));
-    const images = await this.profileImagesOf([user.id]);
-    const followedPlaces = await this.followedPlaces(user.id);
+  private async publicProfileOf(user: UserRow, hidden: readonly number[] = []): Promise<PublicProfile> {
+    const followers = await this.users.followerNames(user.id, hidden);
+    const following = await this.users.followingNames(user.id, hidden);
+    const numberOfPosts = await this.users.postCount(user.id);
+    const images = await this.users.profileImagesOf([user.id]);
+    const followedPlaces = await this.users.followedPlaces(user.id);
     return {
       username: user.username,
       first_name: user.firstName,
@@ -279,33 +213,12 @@ export class UserService {
       bio: user.bio,
       current_fav_order: user.currentFavOrder,
       profile_images: images.get(user.id) ?? [],
-      followers: followers.map((row) => row.username),
+      followers,
       following: [
-        ...following.map((row) => row.username),
+        ...following,
         ...followedPlaces.map((place) => placeEntry(place.id, place.name)),
       ],
       number_of_posts: numberOfPosts,
     };
-  }
-
-  private async followedPlaces(userId: number) {
-    return this.db
-      .select({ id: establishments.id, name: establishments.name })
-      .from(placeFollows)
-      .innerJoin(establishments, eq(establishments.id, placeFollows.establishmentId))
-      .where(eq(placeFollows.userId, userId))
-      .orderBy(asc(establishments.name));
-  }
-
-  private async profileImagesOf(userIds: number[]): Promise<Map<number, string[]>> {
-    const byUser = new Map<number, string[]>();
-    if (userIds.length === 0) return byUser;
-    const rows = await this.db
-      .select({ userId: profileImages.userId, fileName: profileImages.fileName })
-      .from(profileImages)
-      .where(inArray(profileImages.userId, userIds))
-      .orderBy(asc(profileImages.id));
-    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.fileName]);
-    return byUser;
   }
 }
