@@ -5,14 +5,14 @@ import { AppModule } from './app.module';
 import { AdminScreenService } from './modules/admin/admin-screen.service';
 import type { AppConfig } from './config/app.config';
 import { refuseDeepJson } from './common/json-depth';
-import { applyHttpTimeouts } from './http-timeouts';
+import { applyHttpTimeouts } from './http/http-timeouts';
 import { createNestLogger } from './logging/logger';
-import { securityHeaders } from './security-headers';
-import { previewOrigin } from './share-preview';
+import { securityHeaders } from './http/security-headers';
+import { previewOrigin } from './http/share-preview';
 import { answerPublicReadsFromCache } from './modules/public-cache/public-cache.http';
 import { PublicCacheService } from './modules/public-cache/public-cache.service';
 import { mountTrpc } from './trpc/trpc.mount';
-import { serveWebApp } from './web-app.static';
+import { serveWebApp } from './http/web-app.static';
 
 export const JSON_BODY_LIMIT = '256kb';
 

@@ -9,7 +9,7 @@ import { registerAccount, type TestAccount } from './test/accounts';
 import { rawRequest, type RawAnswer } from './test/raw-http';
 import { testPhoto } from './test/reviews';
 import { loggedProblems, startTestApp, type TestApp } from './test/test-app';
-import { createTrpcRouter } from './trpc/trpc.mount';
+import { createAppRouter } from './trpc/app.router';
 
 /**
  * Property-based fuzzing of every documented REST path (read from the app's own OpenAPI document) and every tRPC
@@ -338,7 +338,7 @@ function useFuzzApp() {
       }),
     );
 
-    const router = createTrpcRouter(run.app.get);
+    const router = createAppRouter(run.app.get);
     // At run time the record is flat, keyed by dotted path (its type describes the nested routers).
     const records = router._def.procedures as unknown as Record<string, { _def: { type: string; inputs: z.ZodType[] } }>;
     run.procedures = Object.entries(records).map(([name, procedure]) => {

@@ -4,7 +4,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { users } from '@siplog/db';
 import { loadConfig } from './config/app.config';
-import { BODY_MIN_BYTES_PER_SECOND, CONNECTION_CHECK_INTERVAL_MS, LINGER_MS } from './http-timeouts';
+import { BODY_MIN_BYTES_PER_SECOND, CONNECTION_CHECK_INTERVAL_MS, LINGER_MS } from './http/http-timeouts';
 import { MAX_JSON_DEPTH } from './common/json-depth';
 import { bearer, newClient, registerAccount, type TestAccount } from './test/accounts';
 import { rawRequest, trickle } from './test/raw-http';

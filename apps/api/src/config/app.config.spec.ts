@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../security-headers';
-import { previewOrigin } from '../share-preview';
+import { securityHeaders } from '../http/security-headers';
+import { previewOrigin } from '../http/share-preview';
 import { loadConfig } from './app.config';
 import { ConfigError } from './config-error';
 

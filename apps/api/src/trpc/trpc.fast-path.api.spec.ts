@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../app.factory';
 import { refuseDeepJson } from '../common/json-depth';
 import { TokenService } from '../modules/auth/token.service';
-import { securityHeaders } from '../security-headers';
+import { securityHeaders } from '../http/security-headers';
 import { bearer, newClient, registerAccount, type TestAccount } from '../test/accounts';
 import { rawRequest, type RawAnswer, type RawRequest } from '../test/raw-http';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { createTrpcRouter, TRPC_PATH, trpcHandlers } from './trpc.mount';
+import { createAppRouter } from './app.router';
+import { TRPC_PATH, trpcHandlers } from './trpc.mount';
 
 /** Express as Nest's platform package depends on it (the API package does not name it itself). */
 const express = createRequire(require.resolve('@nestjs/platform-express'))('express') as typeof import('express');
@@ -26,7 +27,7 @@ async function startReference(app: TestApp): Promise<{ baseUrl: string; server: 
   reference.set('query parser', 'simple');
   reference.use(securityHeaders(app.config));
   reference.use(express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson }));
-  reference.use(TRPC_PATH, ...trpcHandlers(createTrpcRouter(app.get), app.get(TokenService), { fastPath: false }));
+  reference.use(TRPC_PATH, ...trpcHandlers(createAppRouter(app.get), app.get(TokenService), { fastPath: false }));
   const server = await new Promise<Server>((resolve) => {
     const listening = reference.listen(0, '127.0.0.1', () => resolve(listening));
   });

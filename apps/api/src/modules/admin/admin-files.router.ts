@@ -1,6 +1,6 @@
 import { logFileSchema } from '@siplog/contracts';
 import { z } from 'zod';
-import { adminProcedure } from './admin.procedure';
+import { adminProcedure } from '../../procedures/admin-procedure';
 import type { AdminFilesService } from './admin-files.service';
 
 /**

@@ -1,5 +1,5 @@
 import { adminScreenSchema } from '@siplog/contracts';
-import { publicProcedure } from '../../trpc/trpc';
+import { publicProcedure } from '../../procedures/procedure-tiers';
 import type { AdminScreenService } from './admin-screen.service';
 
 /** Asked by the web app before anything else on /admin/{secret}: a wrong secret shows the not-found page. */

@@ -5,7 +5,7 @@ import {
   adminUpdateUserSchema,
   adminUserEmailSchema,
 } from '@siplog/contracts';
-import { adminProcedure } from './admin.procedure';
+import { adminProcedure } from '../../procedures/admin-procedure';
 import type { AdminUsersService } from './admin-users.service';
 
 /** The Users panel's procedures, spread into `admin`; the admin check runs before the input is read (as REST's guard). */

@@ -8,7 +8,7 @@ import {
   registerUserSchema,
   usernameAvailableSchema,
 } from '@siplog/contracts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { AuthService } from './auth.service';
 
 export function authRouter(auth: AuthService) {

@@ -1,5 +1,5 @@
 import { blockedUsersSchema, blockUserSchema } from '@siplog/contracts';
-import { authedProcedure } from '../../trpc/trpc';
+import { authedProcedure } from '../../procedures/procedure-tiers';
 import type { BlockService } from './block.service';
 
 /** Spread into the `user` router: user.block, user.unblock, user.blocked. */

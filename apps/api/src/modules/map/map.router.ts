@@ -1,4 +1,4 @@
-import { publicProcedure, router } from '../../trpc/trpc';
+import { publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { MapService } from './map.service';
 
 export function mapRouter(map: MapService) {

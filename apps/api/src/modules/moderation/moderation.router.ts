@@ -1,6 +1,6 @@
 import { addReportSchema, adminDeleteUserSchema, adminReportsSchema, resolveReportSchema, suspendUserSchema, unsuspendUserSchema } from '@siplog/contracts';
-import { authedProcedure, router } from '../../trpc/trpc';
-import { adminProcedure } from '../admin/admin.procedure';
+import { authedProcedure, router } from '../../procedures/procedure-tiers';
+import { adminProcedure } from '../../procedures/admin-procedure';
 import type { ModerationService } from './moderation.service';
 import type { ReportService } from './report.service';
 

@@ -1,5 +1,5 @@
 import { emailSettingsSchema, emailSettingsUpdateSchema, markReadSchema, notificationCursorSchema, unreadCountSchema, unsubscribeSchema } from '@siplog/contracts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { NotificationService } from './notification.service';
 import type { UnsubscribeService } from './unsubscribe.service';
 

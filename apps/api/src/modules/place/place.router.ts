@@ -14,7 +14,7 @@ import {
   wantToTryListSchema,
   wantToTrySchema,
 } from '@siplog/contracts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { PlaceListsService } from './place-lists.service';
 import type { PlaceService } from './place.service';
 

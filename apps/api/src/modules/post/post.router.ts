@@ -11,7 +11,7 @@ import {
   userPlacesSchema,
   userOrdersSchema,
 } from '@siplog/contracts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { PostAuthoringService } from './post-authoring.service';
 import type { PostService } from './post.service';
 

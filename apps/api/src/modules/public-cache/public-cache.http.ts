@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { webPageOf } from '@siplog/contracts';
-import { logReferredVisit } from '../../referred-visit';
+import { logReferredVisit } from '../../http/referred-visit';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from './public-cache.service';
 import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from './public-reads';
 

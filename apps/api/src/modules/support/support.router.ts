@@ -1,5 +1,5 @@
 import { clientLogSchema, contactRequestSchema } from '@siplog/contracts';
-import { publicProcedure, router } from '../../trpc/trpc';
+import { publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { SupportService } from './support.service';
 
 export function supportRouter(support: SupportService) {

@@ -9,7 +9,7 @@ import {
   updateFavoriteOrderSchema,
   updateProfileDetailsSchema,
 } from '@siplog/contracts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { AccountDeletionService } from './account-deletion.service';
 import type { FollowSuggestionsService } from './follow-suggestions.service';
 import type { UserService } from './user.service';

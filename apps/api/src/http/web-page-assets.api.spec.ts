@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROUTES } from '@siplog/contracts';
-import { registerAccount } from './test/accounts';
-import { builtWebDist } from './test/built-web-dist';
-import { startTestApp, type TestApp } from './test/test-app';
+import { registerAccount } from '../test/accounts';
+import { builtWebDist } from '../test/built-web-dist';
+import { startTestApp, type TestApp } from '../test/test-app';
 
 const ADMIN_PATH = 'assets-test-admin';
 const PERSON = 'assetsperson';

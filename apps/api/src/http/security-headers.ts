@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import type { AppConfig } from './config/app.config';
+import type { AppConfig } from '../config/app.config';
 
 /**
  * Browser features no page of ours uses are switched off, so an injected script or a third-party frame cannot ask

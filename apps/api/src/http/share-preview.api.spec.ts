@@ -4,11 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEstablishment } from '@siplog/db';
-import { PublicCacheService } from './modules/public-cache/public-cache.service';
-import { registerAccount, type TestAccount } from './test/accounts';
-import { rawRequest } from './test/raw-http';
-import { postReview } from './test/reviews';
-import { startTestApp, type TestApp } from './test/test-app';
+import { PublicCacheService } from '../modules/public-cache/public-cache.service';
+import { registerAccount, type TestAccount } from '../test/accounts';
+import { rawRequest } from '../test/raw-http';
+import { postReview } from '../test/reviews';
+import { startTestApp, type TestApp } from '../test/test-app';
 
 const SITE = 'https://siplog.example';
 const ADMIN_EMAIL = 'previewboss@example.com';

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAccount } from './test/accounts';
-import { startTestApp, type TestApp } from './test/test-app';
+import { registerAccount } from '../test/accounts';
+import { startTestApp, type TestApp } from '../test/test-app';
 
 /** The web app's public folder: Vite copies it into the build as it is, so these are the files production serves. */
-const webPublic = path.resolve(__dirname, '../../web/public');
+const webPublic = path.resolve(__dirname, '../../../web/public');
 const SOURCE_MAP = '{"version":3,"sources":["../../src/secret.ts"],"mappings":""}';
 
 /** What a web build holds besides the test app's shell: a source map beside its script, and the public files. */

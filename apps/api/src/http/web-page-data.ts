@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { idFromPath, LIMITS, loadPublicProfileSchema, placeByLocationSchema, placeLocationPath } from '@siplog/contracts';
-import { AppError } from './common/app-error';
-import type { PlaceService } from './modules/place/place.service';
-import type { PostService } from './modules/post/post.service';
-import type { UserService } from './modules/user/user.service';
+import { AppError } from '../common/app-error';
+import type { PlaceService } from '../modules/place/place.service';
+import type { PostService } from '../modules/post/post.service';
+import type { UserService } from '../modules/user/user.service';
 import { personPreview, placePreview, reviewPreview, type SharePreview } from './share-preview';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist } from './test/built-web-dist';
-import { startTestApp, type TestApp } from './test/test-app';
+import { builtWebDist } from '../test/built-web-dist';
+import { startTestApp, type TestApp } from '../test/test-app';
 
 /**
  * The build's source maps are hidden (no script names its map, so no browser asks for one that answers 404); the

@@ -1,7 +1,7 @@
 import { drinkLabel, formatAddressLine, postPath, type Establishment } from '@siplog/contracts';
-import type { AppConfig } from './config/app.config';
-import type { PostView } from './modules/post/post.service';
-import type { PublicProfile } from './modules/user/user.service';
+import type { AppConfig } from '../config/app.config';
+import type { PostView } from '../modules/post/post.service';
+import type { PublicProfile } from '../modules/user/user.service';
 
 /**
  * Share previews (issue 19): what a chat app, a social site or a search engine shows for a link to a review, a place or

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { HttpTimeouts } from './config/app.config';
+import type { HttpTimeouts } from '../config/app.config';
 
 /**
  * How often Node checks open connections against the header and request limits, and this file its body rule.
