@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
-import { appSettings, type Database } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
+import { AppSettingsRepository } from './app-settings.repository';
 
 const ADMIN_PATH_SETTING = 'admin_path';
 
@@ -18,17 +18,17 @@ export class AdminScreenService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Database,
+    private readonly settings: AppSettingsRepository,
   ) {
     this.secret = Buffer.from(config.adminPath);
   }
 
-  /** On PostgreSQL a made-up path must be the same on every node: the first node to start stores its own for all. */
+  /** When several nodes share the database, a made-up path must be the same on all: the first node to start stores its own. */
   async onModuleInit(): Promise<void> {
-    if (this.db.dialect !== 'pg' || !this.config.adminPathGenerated) return;
-    await this.db.insert(appSettings).values({ name: ADMIN_PATH_SETTING, value: this.config.adminPath }).onConflictDoNothing();
-    const [kept] = await this.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, ADMIN_PATH_SETTING));
-    this.config.adminPath = kept!.value;
-    this.secret = Buffer.from(kept!.value);
+    if (!this.db.spansNodes || !this.config.adminPathGenerated) return;
+    const kept = await this.settings.keepFirst(ADMIN_PATH_SETTING, this.config.adminPath);
+    this.config.adminPath = kept;
+    this.secret = Buffer.from(kept);
   }
 
   /** Compared in constant time, so the answer's timing says nothing about how much of a guess was right. */

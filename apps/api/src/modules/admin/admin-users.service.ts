@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   POST_MESSAGES,
@@ -8,34 +7,16 @@ import {
   type adminSendEmailSchema,
   type adminUpdateUserSchema,
 } from '@siplog/contracts';
-import { posts, users, type Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
-import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PostService, type PostView } from '../post/post.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { EVERYTHING } from '../public-cache/public-cache.tags';
-
-/** A person as the admin's Users panel sees them (spec §3 User admin view). */
-export interface UserAdminView {
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  address: string;
-  zip_code: string;
-  verified: boolean;
-  /** Deactivated by the person (Terms); signing in again reactivates. */
-  deactivated: boolean;
-  /** Suspended by an admin (issue 17), with the reason given; Unsuspend lifts it. */
-  suspended: boolean;
-  suspension_reason: string | null;
-}
+import { AdminUsersRepository, type AdminProfileChanges, type AdminTarget, type UserAdminView } from './admin-users.repository';
 
 export interface AdminDone {
   status: 200;
@@ -45,20 +26,6 @@ export interface AdminDone {
 type UpdateUserInput = z.output<typeof adminUpdateUserSchema>;
 type SendEmailInput = z.output<typeof adminSendEmailSchema>;
 type DeletePostInput = z.output<typeof adminDeletePostSchema>;
-
-const adminViewColumns = {
-  email: users.email,
-  username: users.username,
-  first_name: users.firstName,
-  last_name: users.lastName,
-  phone_number: users.phone,
-  address: users.address,
-  zip_code: users.zipCode,
-  verified: users.verified,
-  deactivatedAt: users.deactivatedAt,
-  suspendedAt: users.suspendedAt,
-  suspension_reason: users.suspensionReason,
-};
 
 /**
  * The operator's people and posts (spec §7 Admin: users, password reset, profile edit, e-mail, a person's
@@ -70,7 +37,7 @@ export class AdminUsersService {
   private readonly logger = new Logger(AdminUsersService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly repository: AdminUsersRepository,
     private readonly auth: AuthService,
     private readonly mail: MailService,
     private readonly posts: PostService,
@@ -86,15 +53,9 @@ export class AdminUsersService {
   /** Everyone (deactivated people too), by e-mail; only verified ones when the Verified box is checked (`true`). */
   async getUsers(actor: AuthUser, verifiedOnly?: boolean): Promise<{ users: UserAdminView[] }> {
     this.auth.requireAdmin(actor);
-    const rows = await this.db
-      .select(adminViewColumns)
-      .from(users)
-      .where(verifiedOnly ? eq(users.verified, true) : undefined)
-      .orderBy(asc(users.email));
+    const found = await this.repository.listUsers(verifiedOnly);
     this.audit(actor, 'listed', verifiedOnly ? 'verified users' : 'all users');
-    return {
-      users: rows.map(({ deactivatedAt, suspendedAt, ...row }) => ({ ...row, deactivated: deactivatedAt !== null, suspended: suspendedAt !== null })),
-    };
+    return { users: found };
   }
 
   /** Mails the person a temporary password, exactly as 'Email Password' does; their password keeps working until it is used. */
@@ -115,14 +76,14 @@ export class AdminUsersService {
   async updateUser(actor: AuthUser, input: UpdateUserInput): Promise<AdminDone> {
     this.auth.requireAdmin(actor);
     const user = await this.findUser(input.email);
-    const changes: Partial<typeof users.$inferInsert> = {};
+    const changes: AdminProfileChanges = {};
     if (input.firstname) changes.firstName = input.firstname;
     if (input.lastname) changes.lastName = input.lastname;
     if (input.address !== undefined) changes.address = input.address;
     if (input.phonenumber !== undefined) changes.phone = input.phonenumber;
     if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
     if (Object.keys(changes).length > 0) {
-      await this.db.update(users).set(changes).where(eq(users.id, user.id));
+      await this.repository.updateProfile(user.id, changes);
       await this.cache.changed(EVERYTHING);
     }
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
@@ -154,11 +115,7 @@ export class AdminUsersService {
   /** Deletes a review with its photos, likes and comments; an establishment_id that is not the review's is 404 too. */
   async deletePost(actor: AuthUser, input: DeletePostInput): Promise<AdminDone> {
     this.auth.requireAdmin(actor);
-    const [post] = await this.db
-      .select({ establishmentId: posts.establishmentId, username: users.username })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(eq(posts.id, input.post_id));
+    const post = await this.repository.findPostWithAuthor(input.post_id);
     if (!post || (input.establishment_id !== undefined && input.establishment_id !== post.establishmentId)) {
       throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
     }
@@ -167,11 +124,8 @@ export class AdminUsersService {
     return { status: 200, msg: ADMIN_MESSAGES.postDeleted };
   }
 
-  private async findUser(email: string) {
-    const [user] = await this.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.email, email));
+  private async findUser(email: string): Promise<AdminTarget> {
+    const user = await this.repository.findUserByEmail(email);
     if (!user) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return user;
   }

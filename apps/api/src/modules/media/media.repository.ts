@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { inArray } from 'drizzle-orm';
-import { postImages, profileImages, type Database } from '@siplog/db';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isActiveUser, postImages, profileImages, users, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import type { ImageFolder } from './image-store';
+
+const P = sql.placeholder;
 
 /** Names asked about at once: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const NAMES_PER_QUERY = 500;
@@ -10,7 +12,25 @@ const NAMES_PER_QUERY = 500;
 /** The media module's reads of the rows that name stored photos: post_images and profile_images (file_name). */
 @Injectable()
 export class MediaRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  private readonly avatarFileNameQuery;
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    // Every avatar request reads it, so it is prepared once.
+    this.avatarFileNameQuery = db.prepared('media.avatarFileName', (orm) =>
+      orm
+        .select({ fileName: profileImages.fileName })
+        .from(profileImages)
+        .innerJoin(users, eq(users.id, profileImages.userId))
+        .where(and(eq(users.username, P('username')), isActiveUser))
+        .orderBy(asc(profileImages.id))
+        .limit(1),
+    );
+  }
+
+  /** The stored name of an active person's avatar (their first profile image), by lowercase username. */
+  async avatarFileName(username: string): Promise<string | undefined> {
+    return (await this.avatarFileNameQuery.get({ username }))?.fileName;
+  }
 
   /** Which of these stored names (`<32 hex>.webp`) a row of the folder's table points at, through its unique index on file_name. */
   async referencedNames(folder: ImageFolder, names: readonly string[]): Promise<Set<string>> {

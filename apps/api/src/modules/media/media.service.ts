@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq } from 'drizzle-orm';
+import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { isActiveUser, profileImages, users, type Database } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
 import type { BlobInfo, BlobRead } from './blob-store';
 import { FOLDER_VARIANTS, IMAGE_FOLDERS, ImageStore, imageKey, isStoredImageName, variantFileName, type ImageFolder, type ImageVariant } from './image-store';
+import { MediaRepository } from './media.repository';
 
 export const FALLBACK_IMAGE_NAME = 'no-image.webp';
 
@@ -50,7 +48,7 @@ export class MediaService {
   private fallback?: Promise<Buffer>;
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly repository: MediaRepository,
     private readonly images: ImageStore,
   ) {}
 
@@ -78,15 +76,9 @@ export class MediaService {
 
   /** The current avatar of a person; it changes when they upload, so it is not cached for long. */
   async profileImageOf(username: string, variant: ImageVariant, conditions: ImageConditions = {}): Promise<ImageAnswer> {
-    const [row] = await this.db
-      .select({ fileName: profileImages.fileName })
-      .from(profileImages)
-      .innerJoin(users, eq(users.id, profileImages.userId))
-      .where(and(eq(users.username, username.toLowerCase()), isActiveUser))
-      .orderBy(asc(profileImages.id))
-      .limit(1);
-    if (!row) return this.fallbackAnswer(AVATAR_CACHE_SECONDS);
-    const answer = await this.imageByName('profileimages', row.fileName, variant, conditions);
+    const fileName = await this.repository.avatarFileName(username.toLowerCase());
+    if (fileName === undefined) return this.fallbackAnswer(AVATAR_CACHE_SECONDS);
+    const answer = await this.imageByName('profileimages', fileName, variant, conditions);
     return { ...answer, cacheSeconds: AVATAR_CACHE_SECONDS, immutable: false };
   }
 

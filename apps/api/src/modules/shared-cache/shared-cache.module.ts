@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { SharedCacheRepository } from './shared-cache.repository';
 import { SharedCacheService } from './shared-cache.service';
 
 @Global()
-@Module({ providers: [SharedCacheService], exports: [SharedCacheService] })
+@Module({ providers: [SharedCacheService, SharedCacheRepository], exports: [SharedCacheService] })
 export class SharedCacheModule {}

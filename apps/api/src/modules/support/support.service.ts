@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CONTACT_MESSAGES, type ClientLogRequest, type ContactRequest } from '@siplog/contracts';
-import { contactMessages, type Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { SupportRepository, type ContactMessage } from './support.repository';
 
 const UNMAILED_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -22,7 +20,7 @@ export class SupportService {
   private readonly clientLogger = new Logger('ClientLog');
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly repository: SupportRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
@@ -39,7 +37,7 @@ export class SupportService {
    */
   async contact(client: ClientInfo, input: ContactRequest): Promise<void> {
     await this.rateLimit.consume('contact', client.ip);
-    const values = {
+    const values: ContactMessage = {
       supportEmail: this.config.supportEmail,
       clientEmail: input.clientemail,
       firstName: input.firstname,
@@ -48,22 +46,10 @@ export class SupportService {
       message: input.message,
       ip: client.ip,
     };
-    const [unmailed] = await this.db
-      .select({ id: contactMessages.id })
-      .from(contactMessages)
-      .where(
-        and(
-          eq(contactMessages.clientEmail, input.clientemail),
-          eq(contactMessages.message, input.message),
-          isNull(contactMessages.mailedAt),
-          gt(contactMessages.createdAt, new Date(Date.now() - UNMAILED_RETRY_WINDOW_MS)),
-        ),
-      )
-      .limit(1);
+    const unmailedId = await this.repository.findUnmailed(input.clientemail, input.message, new Date(Date.now() - UNMAILED_RETRY_WINDOW_MS));
     // A retry may correct the name or phone: the stored row takes the latest, as the mail does.
-    const [saved] = unmailed
-      ? await this.db.update(contactMessages).set(values).where(eq(contactMessages.id, unmailed.id)).returning({ id: contactMessages.id })
-      : await this.db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+    const savedId =
+      unmailedId === undefined ? await this.repository.insertMessage(values) : await this.repository.replaceMessage(unmailedId, values);
     try {
       await this.mail.send({
         to: this.config.supportEmail,
@@ -77,11 +63,11 @@ export class SupportService {
         ].join('\n'),
       });
     } catch (error) {
-      this.logger.error(`Contact message ${saved.id} stored but not mailed: ${(error as Error).message}`);
+      this.logger.error(`Contact message ${savedId} stored but not mailed: ${(error as Error).message}`);
       throw new AppError('UNAVAILABLE', CONTACT_MESSAGES.failed.body);
     }
-    await this.db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, saved.id));
-    this.logger.log(`Contact message ${saved.id} sent to support`);
+    await this.repository.markMailed(savedId, new Date());
+    this.logger.log(`Contact message ${savedId} sent to support`);
   }
 
   /** Records a client-side error with the caller's IP first and the referrer last (spec §7 clientLog). */
