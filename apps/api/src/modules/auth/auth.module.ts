@@ -1,14 +1,16 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountHousekeeping } from './account-housekeeping';
+import { AccountHousekeeping } from './account-housekeeping.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard, SignedInGuard } from './auth.guard';
+import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
+import { TokenRepository } from './token.repository';
 import { TokenService } from './token.service';
 
 @Global()
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, TokenService, AuthGuard, SignedInGuard, AccountHousekeeping],
+  providers: [AuthRepository, AuthService, TokenRepository, TokenService, AuthGuard, SignedInGuard, AccountHousekeeping],
   exports: [AuthService, TokenService, AuthGuard, SignedInGuard],
 })
 export class AuthModule {}

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   capitalizeName,
@@ -13,7 +12,7 @@ import {
   type deactivateAccountSchema,
   type registerUserSchema,
 } from '@siplog/contracts';
-import { users, verificationCodes, type Database } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -22,6 +21,7 @@ import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { assertActingUser, type AuthUser } from './auth-user';
+import { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { pendingTemporaryPasswordHash, recoveryPasswordHash } from './recovery';
 import { keyedHash, randomCode, randomTemporaryPassword, sameHash } from './secrets';
@@ -66,7 +66,9 @@ export class AuthService {
   private readonly decoyHash = hashPassword(randomTemporaryPassword());
 
   constructor(
+    /** Only for registration's transaction, which checks the code and the names before it inserts. */
     @Inject(DATABASE) private readonly db: Database,
+    private readonly accounts: AuthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokenService,
     private readonly mail: MailService,
@@ -79,7 +81,7 @@ export class AuthService {
   async requestVerificationCode(client: ClientInfo, email: string): Promise<{ status: 200; msg: string }> {
     await this.rateLimit.consume('verificationCodeByIp', client.ip);
     await this.rateLimit.consume('verificationCodeByEmail', email);
-    if (await this.findUserByEmail(email)) {
+    if (await this.accounts.findUserByEmail(email)) {
       await this.mail.send({
         to: email,
         subject: 'Someone tried to join Siplog with your email',
@@ -88,18 +90,12 @@ export class AuthService {
       return { status: 200, msg: AUTH_MESSAGES.codeSent };
     }
     const code = randomCode(VERIFICATION_CODE_LENGTH);
-    await this.db.transaction(async () => {
-      // A new code replaces any earlier one for the address.
-      await this.db
-        .update(verificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
-      await this.db.insert(verificationCodes).values({
-        email,
-        codeHash: keyedHash(this.config.jwtSecret, `${email}:${code}`),
-        expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
-      });
-    });
+    // A new code replaces any earlier one for the address.
+    await this.accounts.replaceVerificationCode(
+      email,
+      keyedHash(this.config.jwtSecret, `${email}:${code}`),
+      new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
+    );
     await this.mail.send({
       to: email,
       subject: 'Your Siplog verification code',
@@ -110,11 +106,7 @@ export class AuthService {
 
   async usernameAvailable(client: ClientInfo, username: string): Promise<{ useravailable: boolean }> {
     await this.rateLimit.consume('usernameCheck', client.ip);
-    return { useravailable: usernameField.safeParse(username).success && !(await this.isUsernameTaken(username)) };
-  }
-
-  private async isUsernameTaken(username: string): Promise<boolean> {
-    return (await this.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0] !== undefined;
+    return { useravailable: usernameField.safeParse(username).success && !(await this.accounts.isUsernameTaken(username)) };
   }
 
   /**
@@ -125,56 +117,37 @@ export class AuthService {
     await this.rateLimit.consume('register', client.ip);
     const passwordHash = await hashPassword(input.password);
     const outcome = await this.db.transaction(async (): Promise<{ userId: number } | { refused: string }> => {
-      const [code] = await this.db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.email, input.email),
-            isNull(verificationCodes.consumedAt),
-            gt(verificationCodes.expiresAt, new Date()),
-            lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
+      const code = await this.accounts.findUsableVerificationCode(input.email, VERIFICATION_CODE_MAX_ATTEMPTS);
       if (!code) return { refused: AUTH_MESSAGES.codeInvalid };
       if (!sameHash(code.codeHash, keyedHash(this.config.jwtSecret, `${input.email}:${input.verificationcode}`))) {
-        await this.db
-          .update(verificationCodes)
-          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(eq(verificationCodes.id, code.id));
+        await this.accounts.countWrongCodeAttempt(code.id);
         return { refused: AUTH_MESSAGES.codeInvalid };
       }
       // The code stays usable for a second try with another username.
       const taken = async () =>
-        (await this.isUsernameTaken(input.userid))
+        (await this.accounts.isUsernameTaken(input.userid))
           ? { refused: REGISTRATION_MESSAGES.usernameTaken }
-          : (await this.findUserByEmail(input.email))
+          : (await this.accounts.findUserByEmail(input.email))
             ? { refused: AUTH_MESSAGES.emailTaken }
             : null;
       const refusal = await taken();
       if (refusal) return refusal;
       // The unique indexes decide a race for the username or the e-mail (PostgreSQL runs registrations side by side):
       // the loser inserts nothing, then sees the winner's row.
-      const [created] = await this.db
-        .insert(users)
-        .values({
-          email: input.email,
-          username: input.userid,
-          passwordHash,
-          firstName: capitalizeName(input.firstname),
-          lastName: capitalizeName(input.lastname),
-          phone: input.phonenumber ?? '',
-          zipCode: input.zipcode,
-          yearOfBirth: input.yearofbirth ?? null,
-          verified: true,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!created) return (await taken()) ?? { refused: REGISTRATION_MESSAGES.usernameTaken };
-      await this.db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id));
-      return { userId: created.id };
+      const createdId = await this.accounts.createUser({
+        email: input.email,
+        username: input.userid,
+        passwordHash,
+        firstName: capitalizeName(input.firstname),
+        lastName: capitalizeName(input.lastname),
+        phone: input.phonenumber ?? '',
+        zipCode: input.zipcode,
+        yearOfBirth: input.yearofbirth ?? null,
+        verified: true,
+      });
+      if (createdId === undefined) return (await taken()) ?? { refused: REGISTRATION_MESSAGES.usernameTaken };
+      await this.accounts.consumeVerificationCode(code.id);
+      return { userId: createdId };
     });
     if ('refused' in outcome) throw new AppError('BAD_REQUEST', outcome.refused);
     this.logger.log(`Registration successful: ${input.userid}`);
@@ -196,7 +169,7 @@ export class AuthService {
       await this.rateLimit.reset('loginAttemptsByAccount', accountKey);
     };
     const decoy = await this.decoyHash;
-    const user = await this.findUserByEmail(input.email);
+    const user = await this.accounts.findUserByEmail(input.email);
     const passwordRight = await verifyPassword(user?.passwordHash ?? decoy, input.password);
     if (user && passwordRight) {
       await succeeded();
@@ -222,17 +195,7 @@ export class AuthService {
    */
   private async spendTemporaryPassword(userId: number, tempHash: string): Promise<boolean> {
     const now = new Date();
-    const spent = await this.db
-      .update(users)
-      .set({
-        recoveryPasswordHash: tempHash,
-        recoveryExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS),
-        tempPasswordHash: null,
-        tempPasswordExpiresAt: null,
-      })
-      .where(and(eq(users.id, userId), eq(users.tempPasswordHash, tempHash), gt(users.tempPasswordExpiresAt, now)))
-      .returning({ id: users.id });
-    return spent.length === 1;
+    return this.accounts.spendTemporaryPassword(userId, tempHash, now, new Date(now.getTime() + TEMP_PASSWORD_TTL_MS));
   }
 
   async logout(actor: AuthUser): Promise<{ status: 200 }> {
@@ -247,7 +210,7 @@ export class AuthService {
   async requestTemporaryPassword(client: ClientInfo, email: string): Promise<{ status: 200; msg: string }> {
     await this.rateLimit.consume('tempPasswordByIp', client.ip);
     await this.rateLimit.consume('tempPasswordByEmail', email);
-    const user = await this.findUserByEmail(email);
+    const user = await this.accounts.findUserByEmail(email);
     const temporary = randomTemporaryPassword();
     const tempHash = await hashPassword(temporary);
     // Both branches hash; the account's write and mail run after answering, so timing tells nothing.
@@ -273,10 +236,7 @@ export class AuthService {
   }
 
   private async storeAndMailTemporaryPassword(user: TemporaryPasswordRecipient, temporary: string, tempHash: string): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS) })
-      .where(eq(users.id, user.id));
+    await this.accounts.setTemporaryPassword(user.id, tempHash, new Date(Date.now() + TEMP_PASSWORD_TTL_MS));
     await this.mail.send({
       to: user.email,
       subject: 'Your Siplog temporary password',
@@ -310,7 +270,7 @@ export class AuthService {
   async isCurrentPassword(actor: AuthUser, claimedEmail: string | undefined, candidate: string): Promise<boolean> {
     assertActingUser(actor, { email: claimedEmail });
     await this.rateLimit.consume('currentPasswordChecks', String(actor.id));
-    const [user] = await this.db.select().from(users).where(eq(users.id, actor.id));
+    const user = await this.accounts.findUserById(actor.id);
     const recoveryHash = user ? recoveryPasswordHash(user) : null;
     return (
       !!user &&
@@ -321,17 +281,14 @@ export class AuthService {
   /** Sets a new password and ends every session of the account. */
   async setPassword(userId: number, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.db
-      .update(users)
-      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, recoveryPasswordHash: null, recoveryExpiresAt: null })
-      .where(eq(users.id, userId));
+    await this.accounts.setPassword(userId, passwordHash);
     await this.tokens.revokeAllForUser(userId);
   }
 
   /** Terms: a person may deactivate their account; it hides them until they sign in again. */
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
     await this.assertCurrentPassword(actor, input.email, input.password);
-    await this.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, actor.id));
+    await this.accounts.deactivate(actor.id);
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: actor.id }));
     // Their profile, reviews, likes and follows leave every public answer.
@@ -355,10 +312,6 @@ export class AuthService {
     return { userstatus: this.isAdmin(actor) };
   }
 
-  private async findUserByEmail(email: string) {
-    return (await this.db.select().from(users).where(eq(users.email, email)))[0];
-  }
-
   /**
    * Signing in reactivates a deactivated account (Terms: deactivation is undone by logging in). Written
    * unconditionally rather than from the row read before the password check, which a deactivation may
@@ -366,24 +319,19 @@ export class AuthService {
    */
   private async signIn(userId: number, how: { usedTemporaryPassword: boolean }): Promise<SessionPayload> {
     // Told only to someone who knows the password, so it says nothing to a guesser.
-    const suspended = (await this.db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId)))[0]?.at;
-    if (suspended) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.accountSuspended);
-    const [reactivated] = await this.db
-      .update(users)
-      .set({ deactivatedAt: null })
-      .where(and(eq(users.id, userId), isNotNull(users.deactivatedAt)))
-      .returning({ username: users.username });
-    if (reactivated) {
+    if (await this.accounts.isSuspended(userId)) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.accountSuspended);
+    const reactivatedUsername = await this.accounts.reactivate(userId);
+    if (reactivatedUsername !== undefined) {
       this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
       // Their profile, reviews, likes and follows show again everywhere.
       await this.cache.changed(EVERYTHING);
-      this.logger.log(`Account reactivated: ${reactivated.username}`);
+      this.logger.log(`Account reactivated: ${reactivatedUsername}`);
     }
     return this.sessionFor(userId, how.usedTemporaryPassword);
   }
 
   private async sessionFor(userId: number, mustChangePassword = false): Promise<SessionPayload> {
-    const user = (await this.db.select().from(users).where(eq(users.id, userId)))[0]!;
+    const user = (await this.accounts.findUserById(userId))!;
     return {
       status: 200,
       token: await this.tokens.issue(userId),

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
 import { sessions, verificationCodes } from '@siplog/db';
 import { newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { AccountHousekeeping } from './account-housekeeping';
+import { AccountHousekeeping } from './account-housekeeping.service';
 
 describe('deactivating an account (Terms: in account settings; signing in again reactivates)', () => {
   let app: TestApp;

@@ -1,7 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { isNotNull, lt, or } from 'drizzle-orm';
-import { sessions, verificationCodes, type Database } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { AuthRepository } from './auth.repository';
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -14,7 +12,7 @@ export class AccountHousekeeping implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger(AccountHousekeeping.name);
   private timer?: NodeJS.Timeout;
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(private readonly accounts: AuthRepository) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.purge();
@@ -27,18 +25,8 @@ export class AccountHousekeeping implements OnApplicationBootstrap, OnApplicatio
   }
 
   async purge(now = new Date()): Promise<{ sessions: number; codes: number }> {
-    const deletedSessions = (
-      await this.db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
-        .returning({ id: sessions.id })
-    ).length;
-    const deletedCodes = (
-      await this.db
-        .delete(verificationCodes)
-        .where(or(lt(verificationCodes.expiresAt, now), isNotNull(verificationCodes.consumedAt)))
-        .returning({ id: verificationCodes.id })
-    ).length;
+    const deletedSessions = await this.accounts.purgeDeadSessions(now);
+    const deletedCodes = await this.accounts.purgeDeadVerificationCodes(now);
     if (deletedSessions + deletedCodes > 0) {
       this.logger.log(`Purged ${deletedSessions} dead sessions and ${deletedCodes} dead join codes`);
     }
