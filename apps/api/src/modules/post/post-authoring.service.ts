@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { desc, eq, max } from 'drizzle-orm';
 import { POST_MESSAGES, REVIEW_MESSAGES, type addPostDataSchema, type updatePostSchema } from '@siplog/contracts';
-import { establishments, postImages, posts, type Database } from '@siplog/db';
+import type { Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -17,21 +16,12 @@ import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { reviewTags } from '../public-cache/public-cache.tags';
 import { drinkColumns } from './post-drink';
+import { PostAuthoringRepository, type UserPlace } from './post-authoring.repository';
+
+export type { UserPlace } from './post-authoring.repository';
 
 /** How many of a person's reviewed places the Quick Post location list offers. */
 export const USER_PLACES_MAX = 20;
-
-/** A place a person has reviewed (spec §3 "Place of a user"), with what the Quick Post needs to post to it. */
-export interface UserPlace {
-  place_id: string;
-  establishment_id: number;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
 
 /**
  * Writing reviews: posting one with its photos (all or nothing), the author's edits and deletion, and the places a
@@ -51,6 +41,7 @@ export class PostAuthoringService {
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
     private readonly placeLists: PlaceListsService,
+    private readonly repository: PostAuthoringRepository,
   ) {}
 
   /**
@@ -71,16 +62,13 @@ export class PostAuthoringService {
     try {
       const establishmentId = await this.places.establishmentIdFor(client, data.place_id);
       const postId = await this.db.transaction(async () => {
-        const row = (
-          await this.db
-            .insert(posts)
-            .values({ userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating, ...drinkColumns(data.drink ?? null) })
-            .returning({ id: posts.id })
-        )[0]!;
-        await this.db.insert(postImages).values(names.map((fileName, position) => ({ postId: row.id, fileName, position })));
+        const id = await this.repository.addReview(
+          { userId: actor.id, establishmentId, orderText: data.order, review: data.review, rating: data.rating, ...drinkColumns(data.drink ?? null) },
+          names,
+        );
         await this.placeLists.reviewed(actor.id, establishmentId);
-        await this.notifications.reviewPosted(actor, row.id, establishmentId, data.review);
-        return row.id;
+        await this.notifications.reviewPosted(actor, id, establishmentId, data.review);
+        return id;
       });
       await this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
       this.logger.log(`Review ${postId} posted by ${actor.username} at establishment ${establishmentId}`);
@@ -97,10 +85,7 @@ export class PostAuthoringService {
     const author = await this.requireWritable(actor, input.postid);
     await this.db.transaction(async () => {
       const drink = input.drink === undefined ? {} : drinkColumns(input.drink);
-      await this.db
-        .update(posts)
-        .set({ orderText: input.order, review: input.review, rating: input.rating, ...drink })
-        .where(eq(posts.id, input.postid));
+      await this.repository.updateReview(input.postid, { orderText: input.order, review: input.review, rating: input.rating, ...drink });
       // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
       await this.notifications.mentionsChanged(author, input.postid, input.review);
     });
@@ -114,11 +99,11 @@ export class PostAuthoringService {
     await this.requireWritable(actor, postId);
     const changes = await this.reader.publicTagsOf(postId);
     const names = await this.db.transaction(async () => {
-      const files = await this.db.select({ fileName: postImages.fileName }).from(postImages).where(eq(postImages.postId, postId));
+      const files = await this.repository.imageNamesOf(postId);
       // Its notifications cascade too: whoever had one unread hears the new count once this commits.
       this.notifications.countsChanged(await this.notifications.unreadAudience({ postId }));
-      await this.db.delete(posts).where(eq(posts.id, postId)); // likes, comments and image rows cascade
-      return files.map((file) => file.fileName);
+      await this.repository.deleteReview(postId); // likes, comments and image rows cascade
+      return files;
     });
     await this.cache.changed(...changes);
     await this.images.removeAll('postimages', names);
@@ -129,32 +114,14 @@ export class PostAuthoringService {
   /** The places a person has reviewed, most recently reviewed first (the Quick Post's first location choices). */
   async userPlaces(actor: AuthUser, claimedEmail?: string): Promise<{ places: UserPlace[] }> {
     assertActingUser(actor, { email: claimedEmail });
-    const lastReviewed = max(posts.createdAt);
-    const rows = await this.db
-      .select({
-        place_id: establishments.placeId,
-        establishment_id: establishments.id,
-        name: establishments.name,
-        street: establishments.street,
-        city: establishments.city,
-        state: establishments.state,
-        zip: establishments.zip,
-        country: establishments.country,
-      })
-      .from(posts)
-      .innerJoin(establishments, eq(establishments.id, posts.establishmentId))
-      .where(eq(posts.userId, actor.id))
-      .groupBy(establishments.id)
-      .orderBy(desc(lastReviewed))
-      .limit(USER_PLACES_MAX);
-    return { places: rows };
+    return { places: await this.repository.placesReviewedBy(actor.id, USER_PLACES_MAX) };
   }
 
   /** 404 for a review nobody can see, 403 for someone else's (unless an admin); the review's author. */
   private async requireWritable(actor: AuthUser, postId: number): Promise<Pick<AuthUser, 'id'>> {
-    const [row] = await this.db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
-    if (!row) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    if (row.userId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
-    return { id: row.userId };
+    const authorId = await this.repository.authorOf(postId);
+    if (authorId === undefined) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    if (authorId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
+    return { id: authorId };
   }
 }
