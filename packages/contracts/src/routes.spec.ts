@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute, placeLocationPath, postPath, webPageOf } from './routes';
+import { isWebRoute, placeLocationPath, postPath, webPageMatch, webPageOf } from './routes';
 
 describe('the web route table', () => {
   it('knows every page of the app, with or without a trailing slash', () => {
@@ -32,6 +32,17 @@ describe('the web route table', () => {
     expect(webPageOf('/view/12/')).toBe('view');
     expect(webPageOf('/view/location')).toBeNull();
     expect(webPageOf('/admin/s3cret', (secret) => secret === 's3cret')).toBe('admin');
+  });
+
+  it("answers a page's parameters by their names in the route table, as the path gives them", () => {
+    expect(webPageMatch('/')).toEqual({ page: 'home', params: {} });
+    expect(webPageMatch('/user/Ann%20Lee/')).toEqual({ page: 'profile', params: { username: 'Ann%20Lee' } });
+    expect(webPageMatch('/user/name/ann')).toEqual({ page: 'profileByName', params: { name: 'ann' } });
+    expect(webPageMatch('/view/12')).toEqual({ page: 'view', params: { param: '12' } });
+    expect(webPageMatch('/view/location/dark-matter')).toEqual({ page: 'placeByLocation', params: { location: 'dark-matter' } });
+    expect(webPageMatch('/post/42')).toEqual({ page: 'post', params: { id: '42' } });
+    expect(webPageMatch('/admin/s3cret', (secret) => secret === 's3cret')).toEqual({ page: 'admin', params: { secret: 's3cret' } });
+    for (const path of ['/post/', '/nope', '/view/location', '/admin/s3cret']) expect(webPageMatch(path), path).toBeNull();
   });
 
   it('refuses a longer route without its parameter instead of reading it as one', () => {

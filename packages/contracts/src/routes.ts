@@ -36,22 +36,43 @@ export type WebRouteName = keyof typeof WEB_ROUTES;
  */
 export const NOT_WEB_ROUTES = ['/view/location'] as const;
 
-const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$'));
+/** The route's parameters by name, each the raw (still URI-encoded) path segment. */
+export type WebRouteParams = Record<string, string>;
+
+export interface WebPageMatch {
+  page: WebRouteName;
+  params: WebRouteParams;
+}
+
+/** A route's matcher: each `:name` one segment, captured under its name; a trailing slash allowed. */
+function matcherOf(route: string): RegExp {
+  const source = route.replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)');
+  return new RegExp(source === '/' ? '^/$' : `^${source}/?$`);
+}
 const PAGE_MATCHERS = (Object.entries(WEB_ROUTES) as [WebRouteName, string][])
   .filter(([page]) => page !== 'admin')
-  .map(([page, route]) => ({ page, matcher: pattern(route) }));
-const NOT_ROUTE_MATCHERS = NOT_WEB_ROUTES.map(pattern);
+  .map(([page, route]) => ({ page, matcher: matcherOf(route) }));
+const NOT_ROUTE_MATCHERS = NOT_WEB_ROUTES.map(matcherOf);
+const ADMIN_MATCHER = matcherOf(WEB_ROUTES.admin);
 
 /**
- * Which of the app's pages a path (without query) is, or null for none. The admin screen is a page only at its own
- * secret (ADMIN_PATH, which only the server knows): any other /admin/… is as missing as any unknown path.
+ * Which of the app's pages a path (without query) is, with its parameters, or null for none: the one reading of page
+ * paths (the web router, the server's 404s, page data and the public cache). The admin screen is a page only at its
+ * own secret (ADMIN_PATH, which only the server knows): any other /admin/… is as missing as any unknown path.
  */
-export function webPageOf(pathname: string, isAdminSecret: (secret: string) => boolean = () => false): WebRouteName | null {
+export function webPageMatch(pathname: string, isAdminSecret: (secret: string) => boolean = () => false): WebPageMatch | null {
   if (NOT_ROUTE_MATCHERS.some((matcher) => matcher.test(pathname))) return null;
-  const page = PAGE_MATCHERS.find(({ matcher }) => matcher.test(pathname))?.page;
-  if (page) return page;
-  const admin = /^\/admin\/([^/]+)\/?$/.exec(pathname);
-  return admin !== null && isAdminSecret(decodeURIComponentSafely(admin[1])) ? 'admin' : null;
+  for (const { page, matcher } of PAGE_MATCHERS) {
+    const match = matcher.exec(pathname);
+    if (match) return { page, params: { ...match.groups } };
+  }
+  const admin = ADMIN_MATCHER.exec(pathname);
+  return admin?.groups !== undefined && isAdminSecret(decodeURIComponentSafely(admin.groups.secret)) ? { page: 'admin', params: { ...admin.groups } } : null;
+}
+
+/** Which of the app's pages a path (without query) is, or null for none (see webPageMatch). */
+export function webPageOf(pathname: string, isAdminSecret?: (secret: string) => boolean): WebRouteName | null {
+  return webPageMatch(pathname, isAdminSecret)?.page ?? null;
 }
 
 /** Whether a path (without query) is one of the app's pages (see webPageOf). */

@@ -1,19 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { idFromPath, LIMITS, loadPublicProfileSchema, placeByLocationSchema, placeLocationPath } from '@siplog/contracts';
+import { idFromPath, LIMITS, loadPublicProfileSchema, placeByLocationSchema, placeLocationPath, webPageMatch } from '@siplog/contracts';
 import { AppError } from '../common/app-error';
 import type { PlaceService } from '../modules/place/place.service';
 import type { PostService } from '../modules/post/post.service';
 import type { UserService } from '../modules/user/user.service';
 import { personPreview, placePreview, reviewPreview, type SharePreview } from './share-preview';
-
-/**
- * Page paths naming a person, a place or a review. Their names and ids are read by the API's input rules (contracts):
- * a name with a control character, or an id PostgreSQL's integer columns cannot hold, names nothing (a 404 page).
- */
-const PROFILE_PATH = /^\/user\/([^/]+)\/?$/;
-const PLACE_PATH = /^\/view\/(\d{1,15})\/?$/;
-const PLACE_LOCATION_PATH = /^\/view\/location\/([^/]+)\/?$/;
-const POST_PATH = /^\/post\/([^/]+)\/?$/;
 
 export interface PageServices {
   users: UserService;
@@ -45,9 +36,11 @@ const NO_DATA: PageRead = { seeded: [], preview: null };
  * and the page answers 404 (the app shows its own not-found state).
  */
 async function readPage({ users, places, posts }: PageServices, pathname: string): Promise<PageRead | null> {
-  const profile = PROFILE_PATH.exec(pathname);
-  if (profile) {
-    const parsed = loadPublicProfileSchema.safeParse({ username: decodeURIComponent(profile[1]) });
+  // The names and ids of page paths are read by the API's input rules (contracts): a name with a control character,
+  // or an id PostgreSQL's integer columns cannot hold, names nothing (a 404 page).
+  const match = webPageMatch(pathname);
+  if (match?.page === 'profile') {
+    const parsed = loadPublicProfileSchema.safeParse({ username: decodeURIComponent(match.params.username!) });
     if (!parsed.success) return null;
     const { username } = parsed.data;
     const orders = { username, limit: LIMITS.ordersCarouselLimit };
@@ -65,10 +58,10 @@ async function readPage({ users, places, posts }: PageServices, pathname: string
       preview: personPreview(profileData.user),
     };
   }
-  const place = PLACE_PATH.exec(pathname);
-  if (place) {
-    const id = idFromPath(place[1]);
-    if (id === null) return null;
+  // Digits name a place; anything else is an area, whose page carries no data.
+  const id = match?.page === 'view' && /^\d+$/.test(match.params.param!) ? idFromPath(match.params.param!) : undefined;
+  if (id === null) return null;
+  if (id !== undefined) {
     const input = { establishment_id: id };
     const [placeData, reviews] = await Promise.all([places.loadEstablishment(input.establishment_id), posts.byEstablishment(input.establishment_id)]);
     return {
@@ -79,18 +72,16 @@ async function readPage({ users, places, posts }: PageServices, pathname: string
       preview: placePreview(placeData.establishment, `/view/${id}`),
     };
   }
-  const located = PLACE_LOCATION_PATH.exec(pathname);
-  if (located) {
-    const parsed = placeByLocationSchema.safeParse({ location: decodeURIComponent(located[1]) });
+  if (match?.page === 'placeByLocation') {
+    const parsed = placeByLocationSchema.safeParse({ location: decodeURIComponent(match.params.location!) });
     if (!parsed.success) return null;
     const { establishment } = await places.loadByLocation(parsed.data.location);
     return { seeded: [], preview: placePreview(establishment, establishment.slug ? placeLocationPath(establishment.slug) : `/view/${establishment.establishment_id}`) };
   }
-  const post = POST_PATH.exec(pathname);
-  if (post) {
-    const id = idFromPath(post[1]);
-    if (id === null) return null;
-    return { seeded: [], preview: reviewPreview((await posts.byId(id)).post) };
+  if (match?.page === 'post') {
+    const postId = idFromPath(match.params.id!);
+    if (postId === null) return null;
+    return { seeded: [], preview: reviewPreview((await posts.byId(postId)).post) };
   }
   return NO_DATA;
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { webPageOf } from '@siplog/contracts';
 import { logReferredVisit } from '../../http/referred-visit';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from './public-cache.service';
 import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from './public-reads';
@@ -75,7 +74,7 @@ export function answerPublicReadsFromCache(
       },
       () => {
         // Only pages: static files carry an encoding chosen per browser. The admin page is never kept (no secret given).
-        if (req.method !== 'GET' || (!isTrpc && webPageOf(pathname) === null)) return app(req, res);
+        if (req.method !== 'GET') return app(req, res);
         const tags = isTrpc ? tagsOfTrpcQuery(pathname.slice('/trpc/'.length), new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))) : tagsOfPage(pathname);
         if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
         app(req, res);

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import {
   establishmentIdSchema,
+  idFromPath,
+  webPageMatch,
+  type WebRouteName,
+  type WebRouteParams,
   loadPublicProfileSchema,
   pageSchema,
   placeAreaSchema,
@@ -15,93 +19,89 @@ import { FEED_SKIP_FREE } from '../post/post.service';
 import { ANY_PLACE, ANY_POST, personTag, placeTag, postTag } from './public-cache.tags';
 
 /**
- * The reads whose signed-out answer is the same for every visitor, by REST path and by tRPC procedure, with the
- * tags each answer depends on given its input. Anything not listed here is never kept. An input the schema refuses
- * yields no tags: its answer is an error, and errors are not kept either.
+ * The reads whose signed-out answer is the same for every visitor, by operation: the REST path and the tRPC procedure
+ * that answer it (either may be absent), its input schema and the tags its answer depends on given that input.
+ * Anything not listed here is never kept. An input the schema refuses yields no tags: its answer is an error, and
+ * errors are not kept either.
  */
 interface PublicRead<S extends z.ZodType> {
+  rest?: string;
+  trpc?: string;
   schema: S;
   tags: (input: z.output<S>) => string[] | null;
 }
+type AnyPublicRead = PublicRead<z.ZodType>;
 
-const read = <S extends z.ZodType>(schema: S, tags: (input: z.output<S>) => string[] | null): PublicRead<z.ZodType> =>
-  ({ schema, tags }) as PublicRead<z.ZodType>;
+const read = <S extends z.ZodType>(served: { rest?: string; trpc?: string }, schema: S, tags: (input: z.output<S>) => string[] | null): AnyPublicRead =>
+  ({ ...served, schema, tags }) as AnyPublicRead;
 
-const feedPage = read(pageSchema, ({ skip }) => (skip <= FEED_SKIP_FREE ? [ANY_POST] : null));
-const recentByCursor = read(recentPostsCursorSchema, () => [ANY_POST]);
-const onePost = read(postIdSchema, ({ postid }) => [postTag(postid)]);
-const onePlace = read(establishmentIdSchema, ({ establishment_id }) => [placeTag(establishment_id)]);
-const orders = read(userOrdersSchema, ({ username }) => [personTag(username)]);
-const profile = read(loadPublicProfileSchema, ({ username }) => [personTag(username)]);
-const places = <S extends z.ZodType>(schema: S) => read(schema, () => [ANY_PLACE]);
+const onePost = ({ postid }: { postid: number }) => [postTag(postid)];
+const onePlace = ({ establishment_id }: { establishment_id: number }) => [placeTag(establishment_id)];
+const onePerson = ({ username }: { username: string }) => [personTag(username)];
+const anyPlace = () => [ANY_PLACE];
+const noInput = { safeParse: () => ({ success: true, data: undefined }) } as unknown as z.ZodType;
 
-export const PUBLIC_REST_READS: ReadonlyMap<string, PublicRead<z.ZodType>> = new Map([
-  ['/api/post/loadrecentposts', feedPage],
-  ['/api/post/loadpost', onePost],
-  ['/api/post/loadcomments', onePost],
-  ['/api/post/loadpostsbyestablishment', onePlace],
-  ['/api/post/loadrecentordersforuser', orders],
-  ['/api/post/loadfivestarordersforuser', orders],
-  ['/api/place/loadestablishment', onePlace],
-  ['/api/place/bestorders', onePlace],
-  ['/api/place/followers', onePlace],
-  ['/api/place/loadestablishmentbylocation', places(placeByLocationSchema)],
-  ['/api/place/placeforfeed', places(placeForFeedSchema)],
-  ['/api/place/inbounds', places(placeInBoundsSchema)],
-  ['/api/place/area', places(placeAreaSchema)],
-  ['/api/user/loadpublicprofile', profile],
-]);
+const PUBLIC_READS: readonly AnyPublicRead[] = [
+  read({ rest: '/api/post/loadrecentposts' }, pageSchema, ({ skip }) => (skip <= FEED_SKIP_FREE ? [ANY_POST] : null)),
+  read({ trpc: 'post.recent' }, recentPostsCursorSchema, () => [ANY_POST]),
+  read({ rest: '/api/post/loadpost', trpc: 'post.byId' }, postIdSchema, onePost),
+  read({ rest: '/api/post/loadcomments', trpc: 'post.comments' }, postIdSchema, onePost),
+  read({ rest: '/api/post/loadpostsbyestablishment', trpc: 'post.byEstablishment' }, establishmentIdSchema, onePlace),
+  read({ rest: '/api/post/loadrecentordersforuser', trpc: 'post.recentOrders' }, userOrdersSchema, onePerson),
+  read({ rest: '/api/post/loadfivestarordersforuser', trpc: 'post.fiveStarOrders' }, userOrdersSchema, onePerson),
+  read({ rest: '/api/place/loadestablishment', trpc: 'place.byId' }, establishmentIdSchema, onePlace),
+  read({ rest: '/api/place/bestorders', trpc: 'place.bestOrders' }, establishmentIdSchema, onePlace),
+  read({ rest: '/api/place/followers', trpc: 'place.followers' }, establishmentIdSchema, onePlace),
+  read({ rest: '/api/place/loadestablishmentbylocation', trpc: 'place.byLocation' }, placeByLocationSchema, anyPlace),
+  read({ rest: '/api/place/placeforfeed', trpc: 'place.forFeed' }, placeForFeedSchema, anyPlace),
+  read({ rest: '/api/place/inbounds', trpc: 'place.inBounds' }, placeInBoundsSchema, anyPlace),
+  read({ rest: '/api/place/area', trpc: 'place.area' }, placeAreaSchema, anyPlace),
+  read({ rest: '/api/user/loadpublicprofile', trpc: 'user.publicProfile' }, loadPublicProfileSchema, onePerson),
+  read({ trpc: 'map.config' }, noInput, () => []),
+];
 
-const noInput = { schema: { safeParse: () => ({ success: true, data: undefined }) }, tags: () => [] } as unknown as PublicRead<z.ZodType>;
-
-export const PUBLIC_TRPC_READS: ReadonlyMap<string, PublicRead<z.ZodType>> = new Map([
-  ['post.recent', recentByCursor],
-  ['post.byId', onePost],
-  ['post.comments', onePost],
-  ['post.byEstablishment', onePlace],
-  ['post.recentOrders', orders],
-  ['post.fiveStarOrders', orders],
-  ['place.byId', onePlace],
-  ['place.bestOrders', onePlace],
-  ['place.followers', onePlace],
-  ['place.byLocation', places(placeByLocationSchema)],
-  ['place.forFeed', places(placeForFeedSchema)],
-  ['place.inBounds', places(placeInBoundsSchema)],
-  ['place.area', places(placeAreaSchema)],
-  ['user.publicProfile', profile],
-  ['map.config', noInput],
-]);
+const byTransport = (transport: 'rest' | 'trpc'): ReadonlyMap<string, AnyPublicRead> =>
+  new Map(PUBLIC_READS.flatMap((entry) => (entry[transport] === undefined ? [] : [[entry[transport], entry] as const])));
+export const PUBLIC_REST_READS = byTransport('rest');
+const PUBLIC_TRPC_READS = byTransport('trpc');
 
 /** The tags of one read's answer for this (unparsed) input, or null when it is not to be kept. */
-export function tagsOfRead(publicRead: PublicRead<z.ZodType> | undefined, input: unknown): string[] | null {
+export function tagsOfRead(publicRead: AnyPublicRead | undefined, input: unknown): string[] | null {
   if (!publicRead) return null;
   const parsed = publicRead.schema.safeParse(input);
   return parsed.success ? publicRead.tags(parsed.data) : null;
 }
 
-const PROFILE_PAGE = /^\/user\/([^/]+)\/?$/;
-const PLACE_PAGE = /^\/view\/(\d{1,15})\/?$/;
-const PLACE_LOCATION_PAGE = /^\/view\/location\/[^/]+\/?$/;
-const POST_PAGE = /^\/post\/(\d{1,15})\/?$/;
-
 /**
- * A page's HTML carries a profile's or a place's data and the share preview of a review, a place or a person
- * (web-page-data.ts); every other page is the same shell.
+ * What a page's HTML depends on, by page: a profile's or a place's data and the share preview of a review, a place or
+ * a person (web-page-data.ts); every other page is the same shell (no tags but EVERYTHING). Null: not to be kept.
  */
-export function tagsOfPage(pathname: string): string[] | null {
-  const place = PLACE_PAGE.exec(pathname);
-  if (place) return [placeTag(Number(place[1]))];
-  const post = POST_PAGE.exec(pathname);
-  if (post) return [postTag(Number(post[1]))];
+const PAGE_TAGS: Partial<Record<WebRouteName, (params: WebRouteParams) => string[] | null>> = {
+  // Digits name a place; anything else is an area, whose page is the shell.
+  view: ({ param }) => {
+    const id = idFromPath(param!);
+    return id === null ? [] : [placeTag(id)];
+  },
+  post: ({ id }) => {
+    const postId = idFromPath(id!);
+    return postId === null ? [] : [postTag(postId)];
+  },
   // Found by slug, place_id or point: which place is not known before the read, so any place's change.
-  if (PLACE_LOCATION_PAGE.test(pathname)) return [ANY_PLACE];
-  const person = PROFILE_PAGE.exec(pathname);
-  if (!person) return [];
-  try {
-    return [personTag(decodeURIComponent(person[1]).trim().toLowerCase())];
-  } catch {
-    return null;
-  }
+  placeByLocation: () => [ANY_PLACE],
+  profile: ({ username }) => {
+    try {
+      return [personTag(decodeURIComponent(username!).trim().toLowerCase())];
+    } catch {
+      return null;
+    }
+  },
+};
+
+/** The tags of a page's HTML (see PAGE_TAGS), or null when the path is no page or its answer is not to be kept. */
+export function tagsOfPage(pathname: string): string[] | null {
+  const match = webPageMatch(pathname);
+  if (!match) return null;
+  return PAGE_TAGS[match.page]?.(match.params) ?? [];
 }
 
 /**
