@@ -14,6 +14,7 @@ import { EventBus } from '../modules/events/event-bus';
 import type { AppConfig } from '../config/app.config';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
+import { PostRepository } from '../modules/post/post.repository';
 import { PostService } from '../modules/post/post.service';
 import { RecordingDatabase, type RecordedQuery } from '../test/recording-database';
 
@@ -51,7 +52,7 @@ export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn
     new NotificationAudienceRepository(db),
   );
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);
-  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks);
+  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, new PostRepository(db));
 }
 
 /** NotificationRepository built on `sqlite`. */
@@ -67,15 +68,15 @@ export function notificationStatement(sqlite: Sqlite, repository: NotificationRe
 }
 
 export interface FollowingSql {
-  /** PostService.followingQuery: the Following feed page (per-source top-k merged). */
+  /** PostRepository's following query: the Following feed page (per-source top-k merged). */
   following: AppStatement;
-  /** PostService.followsCountQuery: how many people and places the caller follows. */
+  /** PostRepository's followsCount query: how many people and places the caller follows. */
   followsCount: AppStatement;
   /** NotificationRepository's postMentionNames: the mention links of a page of reviews (named parameter :ids). */
   postMentionNames: string;
 }
 
-/** The Following feed's SQL as PostService and NotificationRepository prepare it, read on a connection to `sqlite`. */
+/** The Following feed's SQL as PostRepository and NotificationRepository prepare it, read on a connection to `sqlite`. */
 export function followingSqlOf(sqlite: Sqlite): FollowingSql {
   const db = databaseOn(sqlite);
   postServiceOn(sqlite, db);

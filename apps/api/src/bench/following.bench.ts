@@ -1,6 +1,6 @@
 /**
  * The Following feed at scale (issue 16): 1,000,000 reviews, 20,000 people each following 200 people and 20 places
- * (following-data.ts). First the SQL: PostService's own prepared followingQuery (app-sql.ts reads it from the
+ * (following-data.ts). First the SQL: PostRepository's own prepared following query (app-sql.ts reads it from the
  * service) on a connection opened as the app opens it, for a sample of readers, on the first page (limit 5) and on
  * the page after 10,000 reviews of each reader's feed (cursor), with its EXPLAIN QUERY PLAN; each reader's cursor
  * comes from an independent definition of the feed, and one reader's feed is walked page by page against that
@@ -99,7 +99,7 @@ export interface FollowingSqlResult {
 }
 
 /**
- * The SQL of the Following feed for each reader, first page and after FEED_DEPTH reviews, through PostService's
+ * The SQL of the Following feed for each reader, first page and after FEED_DEPTH reviews, through PostRepository's
  * prepared followingQuery on a connection opened as the app opens it (openDatabase's pragmas); a warm pass first.
  */
 export async function measureFollowingSql(file: string, readers: FollowingReader[]): Promise<FollowingSqlResult> {
@@ -125,7 +125,7 @@ export async function measureFollowingSql(file: string, readers: FollowingReader
       return (performance.now() - start) * 1000;
     };
 
-    lines.push('EXPLAIN QUERY PLAN of PostService.followingQuery (first page):');
+    lines.push('EXPLAIN QUERY PLAN of the PostRepository following query (first page):');
     const plan = sqlite.prepare(`explain query plan ${sql.following.sql}`).all(...argumentsOf(sql.following, firstValues(readers[0].id))) as Array<{
       id: number;
       parent: number;
