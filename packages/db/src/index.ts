@@ -10,3 +10,4 @@ export * from './open';
 export * from './dialect-sql';
 export * from './pg-migrate';
 export * from './pg-listener';
+export * from './shipped-migrations';

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECT } from '@siplog/db';
+import { DIALECT, newestShippedMigration } from '@siplog/db';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { newestShippedMigration } from './newest-migration';
 import { READINESS_MEMO_MS } from './readiness.service';
 
 const ALL_OK = { database: 'ok', migrations: 'ok', mediaStore: 'ok' };

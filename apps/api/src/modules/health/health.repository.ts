@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Database, type Statement } from '@siplog/db';
+import { newestShippedMigration, type Database, type ShippedMigration, type Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 /** The readiness check's two reads: whether the database answers, and the newest migration it records. */
@@ -7,7 +7,7 @@ import { DATABASE } from '../database/database.module';
 export class HealthRepository {
   private readonly statements;
 
-  constructor(@Inject(DATABASE) db: Database) {
+  constructor(@Inject(DATABASE) private readonly db: Database) {
     this.statements = {
       ping: db.statement<{ one: number }>('select 1 as one'),
       // Drizzle's migrator records each applied migration with its journal time ("when") as created_at, and applies
@@ -21,6 +21,11 @@ export class HealthRepository {
 
   async ping(): Promise<void> {
     await this.statements.ping.get();
+  }
+
+  /** The newest migration this build ships for this database. */
+  newestMigrationShipped(): ShippedMigration {
+    return newestShippedMigration(this.db.dialect);
   }
 
   /** The journal time of the newest migration applied to this database, or null when none is recorded. */

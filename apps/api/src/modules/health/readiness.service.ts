@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Database } from '@siplog/db';
-import { DATABASE } from '../database/database.module';
+import type { ShippedMigration } from '@siplog/db';
 import { failureReason, type BlobStore } from '../media/blob-store';
 import { BLOB_STORE } from '../media/media.module';
 import { HealthRepository } from './health.repository';
-import { newestShippedMigration, type ShippedMigration } from './newest-migration';
 
 /** What readiness looks at. */
 export type ReadinessCheck = 'database' | 'migrations' | 'mediaStore';
@@ -53,9 +51,8 @@ export class ReadinessService {
   constructor(
     private readonly repository: HealthRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(DATABASE) db: Database,
   ) {
-    this.shipped = newestShippedMigration(db.dialect);
+    this.shipped = repository.newestMigrationShipped();
   }
 
   check(): Promise<Readiness> {

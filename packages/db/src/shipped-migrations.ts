@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, PG_MIGRATIONS_FOLDER, type Dialect } from '@siplog/db';
+import { MIGRATIONS_FOLDER } from './client';
+import type { Dialect } from './database';
+import { PG_MIGRATIONS_FOLDER } from './pg-migrate';
 
 /** The newest migration this build ships for a database: its name and its journal time. */
 export interface ShippedMigration {
