@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../../..');
+// The layering rules the repository's lint runs, alone (no type information needed).
+const eslint = import('../../../eslint.architecture.mjs').then(
+  ({ apiLayering }) => new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: apiLayering }),
+);
+
+const messagesOf = (results: ESLint.LintResult[]) =>
+  results.flatMap((result) => result.messages.map((message) => `${path.relative(ROOT, result.filePath)}:${message.line} ${message.message}`));
+
+describe('where queries live (issue 28)', () => {
+  it('keeps Drizzle, the tables and other modules’ repositories out of every service, controller and router', async () => {
+    const results = await (await eslint).lintFiles(['apps/api/src/**/*.service.ts', 'apps/api/src/**/*.controller.ts', 'apps/api/src/**/*.router.ts']);
+    expect(results.length).toBeGreaterThan(40);
+    expect(messagesOf(results)).toEqual([]);
+  });
+
+  it('refuses a query builder, a table or another module’s repository in a service, and any repository in an adapter', async () => {
+    const service = 'apps/api/src/modules/post/post.service.ts';
+    const lint = async (code: string, filePath = service) => messagesOf(await (await eslint).lintText(code, { filePath: path.join(ROOT, filePath) }));
+    expect(await lint(`import { eq } from 'drizzle-orm';\nexport const x = eq;`)).toHaveLength(1);
+    expect(await lint(`import { sqliteTable } from 'drizzle-orm/sqlite-core';\nexport const x = sqliteTable;`)).toHaveLength(1);
+    expect(await lint(`import { posts } from '@siplog/db';\nexport const x = posts;`)).toHaveLength(1);
+    expect(await lint(`import { PlaceRepository } from '../place/place.repository';\nexport const x = PlaceRepository;`)).toHaveLength(1);
+    expect(await lint(`import { PostRepository } from './post.repository';\nexport const x = PostRepository;`, 'apps/api/src/modules/post/post.router.ts')).toHaveLength(1);
+    // What is allowed: the facade's types, and a service's own repository.
+    expect(await lint(`import type { Database } from '@siplog/db';\nimport { PostRepository } from './post.repository';\nexport type X = Database;\nexport const y = PostRepository;`)).toEqual([]);
+  });
+});

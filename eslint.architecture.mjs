@@ -1,0 +1,54 @@
+import tseslint from 'typescript-eslint';
+
+/**
+ * Where code may reach (issue 28), kept apart so the architecture test lints with exactly these rules:
+ * - every query lives in its module's `*.repository.ts`: services, controllers and routers import neither Drizzle
+ *   nor @siplog/db's tables (its types are fine);
+ * - a module reaches another module's data through that module's service, and an adapter through its services;
+ * - the web app's shared components and helpers sit below the features and never import one.
+ */
+const QUERIES_LIVE_IN_REPOSITORIES = "Queries live in the module's *.repository.ts: call a repository method from here.";
+
+export const apiLayering = [
+  {
+    files: ['apps/api/src/**/*.service.ts', 'apps/api/src/**/*.controller.ts', 'apps/api/src/**/*.router.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@siplog/db', allowTypeImports: true, message: QUERIES_LIVE_IN_REPOSITORIES },
+            { name: 'drizzle-orm', message: QUERIES_LIVE_IN_REPOSITORIES },
+          ],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: QUERIES_LIVE_IN_REPOSITORIES },
+            { group: ['../*/*.repository', '../../**/*.repository'], message: "Reach another module's data through its service." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Adapters call services, never a repository (their own module's either).
+    files: ['apps/api/src/**/*.controller.ts', 'apps/api/src/**/*.router.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@siplog/db', allowTypeImports: true, message: QUERIES_LIVE_IN_REPOSITORIES },
+            { name: 'drizzle-orm', message: QUERIES_LIVE_IN_REPOSITORIES },
+          ],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: QUERIES_LIVE_IN_REPOSITORIES },
+            { group: ['**/*.repository'], message: 'Controllers and routers are adapters over services: call the service.' },
+          ],
+        },
+      ],
+    },
+  },
+];
