@@ -35,4 +35,11 @@ export default tseslint.config(
     files: ['**/*.spec.ts', '**/*.e2e.ts', '**/test/**', 'scripts/**', 'apps/web/e2e/**', '**/seed-cli.ts', 'apps/api/src/bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },
+  {
+    // The web app's lower floor (issue 28): shared components and helpers never reach up into a feature.
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'components/ and lib/ sit below the features: move what both need down here instead.' }] }],
+    },
+  },
 );

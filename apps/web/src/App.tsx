@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { NOT_WEB_ROUTES, WEB_ROUTES, type WebRouteName } from '@siplog/contracts';
-import { AppLayout } from './components/layout/AppLayout';
-import { Footer } from './components/layout/Footer';
-import { Header } from './components/layout/Header';
+import { AppLayout } from './layout/AppLayout';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 

@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { MessageDialogProvider } from './components/dialog/MessageDialogProvider';
-import { readSession } from './features/session/session-storage';
+import { readSession } from './lib/session-storage';
 import { logToServer } from './lib/client-log';
 import { followTheme } from './lib/theme';
 import { trpc, trpcClient } from './lib/trpc';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { SAVED_ANSWER_HEADER } from '../sw/offline-routes';
 
 /**
- * Whether the app is offline, for the one banner that says so (components/layout/OfflineBanner.tsx) and the screen
+ * Whether the app is offline, for the one banner that says so (layout/OfflineBanner.tsx) and the screen
  * error page: the browser says it has no network (navigator.onLine, the 'offline' event), or the last call to the
  * server failed to reach it. A call fails to reach it when fetch itself rejects (no answer at all), or when the
  * service worker answered from its cache because the network failed (SAVED_ANSWER_HEADER); any real answer, even

@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type Operation } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@siplog/api';
-import { readSession } from '../features/session/session-storage';
+import { readSession } from './session-storage';
 import { reachability } from './offline';
 
 /** React hooks over the API's tRPC router. */

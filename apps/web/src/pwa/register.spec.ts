@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const logToServer = vi.fn();
 vi.mock('../lib/client-log', () => ({ logToServer: (...args: unknown[]) => logToServer(...args) }));
 let session: { token: string } | null = null;
-vi.mock('../features/session/session-storage', () => ({ readSession: () => session }));
+vi.mock('../lib/session-storage', () => ({ readSession: () => session }));
 
 const { keepWhatWasLoaded, registerServiceWorker, urlsToKeep } = await import('./register');
 

@@ -1,4 +1,4 @@
-import { readSession } from '../features/session/session-storage';
+import { readSession } from '../lib/session-storage';
 import { logToServer } from '../lib/client-log';
 import { errorMessage } from '../lib/trpc-errors';
 import { isKeptTrpcRead, isMapStyle } from '../sw/offline-routes';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { LIMITS } from '@siplog/contracts';
-import { ChevronIcon } from '../../features/profile/icons';
+import { ChevronIcon } from '../icons/icons';
 import './photo-carousel.css';
 
 interface PhotoCarouselProps {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CloseIcon } from '../../features/profile/icons';
+import { CloseIcon } from '../icons/icons';
 import { useModalDialog } from './useModalDialog';
 import './modal.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { avatarUrlOf } from '../profile/images';
+import { avatarUrlOf } from '../../lib/images';
 import { KindIcon } from './KindIcon';
 import type { NotificationGroup } from './notification-groups';
 import { groupHref, profilePath, sentenceParts } from './notification-sentence';

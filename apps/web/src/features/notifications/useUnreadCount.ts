@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { httpStatusOf } from '../../lib/trpc-errors';
-import { readSession } from '../session/session-storage';
+import { readSession } from '../../lib/session-storage';
 import { followUnreadStream } from './unread-stream';
 
 /**

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { PhotoCarousel } from '../../components/carousel/PhotoCarousel';
 // The local Follow/Following toggle looks like the real follow button.
 import '../../components/follow/follow-toggle.css';
-import { CupIcon, HeartIcon } from '../profile/icons';
-import { postImageUrl } from '../profile/images';
+import { CupIcon, HeartIcon } from '../../components/icons/icons';
+import { postImageUrl } from '../../lib/images';
 import { streetAndCity } from './place-format';
 import { PlaceRating } from './PlaceRating';
 import type { Establishment } from './types';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { CupIcon } from '../profile/icons';
-import { postImageUrl } from '../profile/images';
+import { CupIcon } from '../../components/icons/icons';
+import { postImageUrl } from '../../lib/images';
 import { addressLine } from './place-format';
 import { PlaceRating } from './PlaceRating';
 import type { Establishment } from './types';

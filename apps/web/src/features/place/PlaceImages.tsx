@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { postImageUrl } from '../profile/images';
+import { postImageUrl } from '../../lib/images';
 
 /** The photos of the place's reviews (spec §2 Establishment page), as one scrolling row of thumbnails. */
 export function PlaceImages({ images, name }: { images: string[]; name: string }) {

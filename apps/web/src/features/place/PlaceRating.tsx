@@ -1,4 +1,4 @@
-import { StarRating } from '../profile/StarRating';
+import { StarRating } from '../../components/rating/StarRating';
 import { ratingValue, reviewCountLabel } from './place-format';
 import './place-rating.css';
 

@@ -1,6 +1,6 @@
 import { placeLocationPath } from '@siplog/contracts';
 import { useShareLink } from '../../lib/useShareLink';
-import { ShareIcon } from '../profile/icons';
+import { ShareIcon } from '../../components/icons/icons';
 
 /**
  * The place's readable, stable link (/view/location/{slug}): the phone's share sheet where the Web Share API is

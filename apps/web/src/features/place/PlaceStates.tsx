@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NotFoundPage } from '../../routes/not-found/NotFoundPage';
+import '../../components/skeleton/skeleton.css';
 
 /** The not-found page for a place or an area that does not exist; the way on is the map. */
 export function PlaceNotFound({ title, documentTitle, children }: { title: string; documentTitle: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CupIcon, PlaceIcon } from '../profile/icons';
-import { postImageUrl } from '../profile/images';
+import { CupIcon, PlaceIcon } from '../../components/icons/icons';
+import { postImageUrl } from '../../lib/images';
 import { addressLine, directionsUrl, followersLabel, reviewCountLabel } from './place-format';
 import { WantToTryButton } from '../want-to-try/WantToTryButton';
 import { BEST_ORDER_PARAM, BestOrders } from './BestOrders';
@@ -13,7 +13,6 @@ import { PlaceRating } from './PlaceRating';
 import { PlaceShareButton } from './PlaceShareButton';
 import { PlaceReviews } from './PlaceReviews';
 import type { Establishment } from './types';
-import '../profile/profile.css';
 import './place.css';
 
 /** Name, address, counts, rating and the follow control (spec §2 Establishment page). */

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { displayPlaceName, LIMITS, parsePlaceEntry, PROFILE_MESSAGES } from '@siplog/contracts';
+import { CloseIcon, PlaceIcon, SearchIcon } from '../../components/icons/icons';
 import { Modal } from '../../components/dialog/Modal';
 import { logToServer } from '../../lib/client-log';
+import { avatarUrlOf } from '../../lib/images';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { FollowButton } from './FollowButton';
-import { avatarUrlOf } from './images';
-import { CloseIcon, PlaceIcon, SearchIcon } from './icons';
+import './follow-list.css';
 
 export type FollowListName = 'followers' | 'following';
 

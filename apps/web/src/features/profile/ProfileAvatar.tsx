@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { profileImageUrl } from './images';
-import { PersonIcon } from './icons';
+import { profileImageUrl } from '../../lib/images';
+import { PersonIcon } from '../../components/icons/icons';
 
 interface ProfileAvatarProps {
   /** The first profile image's file name, or undefined for the round placeholder. */

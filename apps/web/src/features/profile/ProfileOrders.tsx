@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { LIMITS } from '@siplog/contracts';
 import { trpc } from '../../lib/trpc';
 import { LazyFullPostDialog } from '../post/full-post/LazyFullPostDialog';
-import { OrdersCarousel } from './OrdersCarousel';
-import type { PostSummary } from './types';
+import { OrdersCarousel } from '../post/OrdersCarousel';
+import type { PostSummary } from '../post/types';
 
 /** The two carousels of a person (spec §2): '5 Star Orders' and 'Recent Orders', and the full post they open. */
 export function ProfileOrders({ username, isOwn = false }: { username: string; isOwn?: boolean }) {

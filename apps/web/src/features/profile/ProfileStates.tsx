@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CupIcon } from './icons';
+import { CupIcon } from '../../components/icons/icons';
+import '../../components/skeleton/skeleton.css';
 
 /** A grey stand-in for the profile card while it loads. */
 export function ProfileSkeleton() {

@@ -7,5 +7,3 @@ type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type PublicProfile = RouterOutputs['user']['publicProfile']['user'];
 /** The signed-in person's own profile (adds e-mail, gender and followed place ids). */
 export type OwnProfile = RouterOutputs['user']['profile']['user'];
-/** A review as the order carousels list it (spec §3 Post). */
-export type PostSummary = RouterOutputs['post']['recentOrders']['orders'][number];

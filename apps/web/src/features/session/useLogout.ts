@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { logToServer } from '../../lib/client-log';
 import { trpcClient, withToken } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
-import { readSession, writeSession } from './session-storage';
+import { readSession, writeSession } from '../../lib/session-storage';
 
 /** How long the background revoke may take before it is given up (and logged). */
 const REVOKE_TIMEOUT_MS = 5000;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { onSessionChange, readSession, SESSION_KEY, type SessionUser } from './session-storage';
+import { onSessionChange, readSession, SESSION_KEY, type SessionUser } from '../../lib/session-storage';
 
 let cachedRaw: string | null | undefined;
 let cachedSession: SessionUser | null = null;

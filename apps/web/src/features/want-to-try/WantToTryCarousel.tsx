@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { displayPlaceName, placeLocationPath } from '@siplog/contracts';
-import { CardCarousel } from '../profile/CardCarousel';
-import { CupIcon } from '../profile/icons';
-import { postImageUrl } from '../profile/images';
+import { CardCarousel } from '../../components/carousel/CardCarousel';
+import { CupIcon } from '../../components/icons/icons';
+import { postImageUrl } from '../../lib/images';
 import { PlaceRating } from '../place/PlaceRating';
 import type { Establishment } from '../place/types';
 import { useWantToTryList } from './useWantToTry';

@@ -1,7 +1,7 @@
 import { addPlaceSchema, LIMITS } from '@siplog/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LatLng } from '../../features/map/map-types';
-import { CloseIcon } from '../../features/profile/icons';
+import { CloseIcon } from '../../components/icons/icons';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../lib/trpc-errors';

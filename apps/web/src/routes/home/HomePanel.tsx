@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ChevronIcon } from '../../features/profile/icons';
+import { ChevronIcon } from '../../components/icons/icons';
 
 interface HomePanelProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CloseIcon } from '../../features/profile/icons';
+import { CloseIcon } from '../../components/icons/icons';
 import type { AreaLink } from './search-actions';
 
 interface MapStatusBarProps {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PlaceRating } from '../../features/place/PlaceRating';
 import { preloadQuickPostDrawer, useQuickPost } from '../../features/post/quick-post/quick-post-context';
-import { CloseIcon } from '../../features/profile/icons';
+import { CloseIcon } from '../../components/icons/icons';
 import { WantToTryButton } from '../../features/want-to-try/WantToTryButton';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';

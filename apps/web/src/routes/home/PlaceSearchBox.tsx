@@ -2,7 +2,7 @@ import { LIMITS, PLACE_LIMITS, PLACE_MESSAGES, type PlaceSearchResult } from '@s
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import type { LatLng } from '../../features/map/map-types';
-import { PlaceIcon, SearchIcon, CupIcon, CloseIcon } from '../../features/profile/icons';
+import { PlaceIcon, SearchIcon, CupIcon, CloseIcon } from '../../components/icons/icons';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';

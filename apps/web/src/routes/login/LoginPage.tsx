@@ -5,7 +5,7 @@ import { AuthAside } from '../../components/auth/AuthAside';
 import { AuthField, EMAIL_INPUT_PROPS } from '../../components/auth/AuthField';
 import { PasswordField } from '../../components/auth/PasswordField';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
-import { writeSession } from '../../features/session/session-storage';
+import { writeSession } from '../../lib/session-storage';
 import { useSession } from '../../features/session/useSession';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';

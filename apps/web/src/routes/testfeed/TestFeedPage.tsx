@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '@siplog/contracts';
 import { FeedCard } from '../../features/place/FeedCard';
-import { CupIcon } from '../../features/profile/icons';
+import { CupIcon } from '../../components/icons/icons';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import '../../features/profile/profile.css';
+import '../../components/skeleton/skeleton.css';
 import '../../features/place/place.css';
 import './testfeed.css';
 

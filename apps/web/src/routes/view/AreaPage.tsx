@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { PlaceCard } from '../../features/place/PlaceCard';
 import { PlaceLoadError, PlaceNotFound } from '../../features/place/PlaceStates';
 import type { Area } from '../../features/place/types';
-import { CupIcon } from '../../features/profile/icons';
+import { CupIcon } from '../../components/icons/icons';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { httpStatusOf } from '../../lib/trpc-errors';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import '../../features/profile/profile.css';
+import '../../components/skeleton/skeleton.css';
 import '../../features/place/place.css';
 
 /** 'Neighbourhood in IL, United States' / 'City in IL': what kind of area, and where. */

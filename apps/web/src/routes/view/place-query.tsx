@@ -5,7 +5,6 @@ import type { Establishment } from '../../features/place/types';
 import { logToServer } from '../../lib/client-log';
 import { httpStatusOf } from '../../lib/trpc-errors';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import '../../features/profile/profile.css';
 import '../../features/place/place.css';
 
 interface PlaceQuery {

@@ -1,9 +1,15 @@
 import { useRef, useState } from 'react';
 import { ADMIN_MESSAGES, DIALOG_TITLES, MISC_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
+import { fetchDownload, saveBlob } from '../../../lib/download';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
-import { downloadFile } from './downloadFile';
+import { readSession } from '../../../lib/session-storage';
+
+/** The spec's path for an admin download (§7 GET /api/admin/downloadanyfile). */
+function backupDownloadUrl(filename: string): string {
+  return `/api/admin/downloadanyfile?filename=${encodeURIComponent(filename)}`;
+}
 
 /**
  * Backup DB, and Download once a backup succeeded (spec §2): the download hides again after it is done. While the
@@ -39,10 +45,16 @@ export function BackupControls() {
   const download = async () => {
     if (!ready || downloading) return;
     setDownloading(true);
-    const saved = await downloadFile(ready);
-    setDownloading(false);
-    if (saved) setReady(null);
-    else showMessage({ title: DIALOG_TITLES.error, body: MISC_MESSAGES.downloadError });
+    try {
+      // With the admin's token (a plain link could not send it); saved under the name the server gives.
+      const { blob, fileName } = await fetchDownload(backupDownloadUrl(ready), ready, { token: readSession()?.token });
+      saveBlob(blob, fileName);
+      setReady(null);
+    } catch {
+      showMessage({ title: DIALOG_TITLES.error, body: MISC_MESSAGES.downloadError });
+    } finally {
+      setDownloading(false);
+    }
   };
 
   return (

@@ -1,5 +1,5 @@
-import { StarRating } from '../../profile/StarRating';
-import { postImageUrl, profileImageUrl } from '../../profile/images';
+import { StarRating } from '../../../components/rating/StarRating';
+import { postImageUrl, profileImageUrl } from '../../../lib/images';
 import type { ReportedContent as Content } from './report-view';
 
 type ReportedPost = Extract<Content, { kind: 'post' }>;

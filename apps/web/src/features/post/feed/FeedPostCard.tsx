@@ -1,7 +1,7 @@
 import { displayPlaceName, formatPostDate, postPath } from '@siplog/contracts';
-import { CameraIcon, CupIcon } from '../../profile/icons';
-import { avatarUrlOf, postImageUrl } from '../../profile/images';
-import { StarRating } from '../../profile/StarRating';
+import { CameraIcon, CupIcon } from '../../../components/icons/icons';
+import { avatarUrlOf, postImageUrl } from '../../../lib/images';
+import { StarRating } from '../../../components/rating/StarRating';
 import { DrinkChips } from '../../drink/DrinkChips';
 import type { PostView } from '../types';
 import { isPlainClick } from './feed-pages';

@@ -12,8 +12,8 @@ import { PlaceRating } from '../../place/PlaceRating';
 import { reviewCountLabel, streetAndCity } from '../../place/place-format';
 import { usePlaceFollow } from '../../place/usePlaceFollow';
 import { FollowButton } from '../../profile/FollowButton';
-import { CupIcon, PlaceIcon } from '../../profile/icons';
-import { avatarUrlOf, profileImageUrl } from '../../profile/images';
+import { CupIcon, PlaceIcon } from '../../../components/icons/icons';
+import { avatarUrlOf, profileImageUrl } from '../../../lib/images';
 import { suggestionPoint } from './suggestion-area';
 import './follow-suggestions.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { CupIcon } from '../../profile/icons';
+import { CupIcon } from '../../../components/icons/icons';
 import { LazyFullPostDialog } from '../full-post/LazyFullPostDialog';
 import type { PostView } from '../types';
 import { FeedPostCard, FeedPostSkeleton } from './FeedPostCard';

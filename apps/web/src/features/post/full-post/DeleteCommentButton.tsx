@@ -1,12 +1,12 @@
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
+import { useConfirmedAction } from '../../../components/dialog/useConfirmedAction';
 import { trpc } from '../../../lib/trpc';
-import { useConfirmedDelete } from './useConfirmedDelete';
 
 /** Delete on a comment, for its author and the review's author, behind Yes/No; the list reloads after. */
 export function DeleteCommentButton({ postId, commentId, author }: { postId: number; commentId: number; author: string }) {
   const utils = trpc.useUtils();
   const remove = trpc.post.deleteComment.useMutation();
-  const deletion = useConfirmedDelete(`Delete of comment ${commentId}`, async () => {
+  const deletion = useConfirmedAction(`Delete of comment ${commentId}`, async () => {
     await remove.mutateAsync({ comment_id: commentId });
     await utils.post.comments.invalidate({ postid: postId });
   });

@@ -1,8 +1,8 @@
 import { DIALOG_TITLES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
+import { useConfirmedAction } from '../../../components/dialog/useConfirmedAction';
 import { trpc } from '../../../lib/trpc';
-import { useConfirmedDelete } from './useConfirmedDelete';
 import { usePostCache } from './usePostCache';
 
 /**
@@ -13,7 +13,7 @@ export function DeletePostButton({ postId, onDeleted }: { postId: number; onDele
   const { showMessage } = useMessageDialog();
   const cache = usePostCache(postId);
   const remove = trpc.post.remove.useMutation();
-  const deletion = useConfirmedDelete(`Delete of post ${postId}`, async () => {
+  const deletion = useConfirmedAction(`Delete of post ${postId}`, async () => {
     const answer = await remove.mutateAsync({ postid: postId });
     onDeleted();
     cache.afterDelete();

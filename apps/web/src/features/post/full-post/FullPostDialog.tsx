@@ -1,6 +1,6 @@
 import { useId, type JSX, type MouseEvent } from 'react';
 import { useModalDialog } from '../../../components/dialog/useModalDialog';
-import { CloseIcon } from '../../profile/icons';
+import { CloseIcon } from '../../../components/icons/icons';
 import type { PostView } from '../types';
 import { FullPost } from './FullPost';
 import { FullPostStatus } from './FullPostStatus';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CupIcon } from '../../profile/icons';
+import { CupIcon } from '../../../components/icons/icons';
 import './full-post.css';
 
 interface FullPostStatusProps {

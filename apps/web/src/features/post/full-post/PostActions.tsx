@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { postPath } from '@siplog/contracts';
 import { useShareLink } from '../../../lib/useShareLink';
-import { HeartIcon, ShareIcon } from '../../profile/icons';
+import { HeartIcon, ShareIcon } from '../../../components/icons/icons';
 import type { PostView } from '../types';
 import { JoinNowDialog } from './JoinNowDialog';
 import { usePostLike } from './usePostLike';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FollowButton } from '../../profile/FollowButton';
-import { avatarUrlOf } from '../../profile/images';
-import { StarRating } from '../../profile/StarRating';
+import { avatarUrlOf } from '../../../lib/images';
+import { StarRating } from '../../../components/rating/StarRating';
 
 /** Who wrote the review and how many stars they gave, with the follow button (hidden for guests and oneself). */
 export function PostAuthor({ username, rating, children }: { username: string; rating: string; children?: ReactNode }) {

@@ -3,7 +3,7 @@ import { LIMITS, updatePostSchema, type Drink } from '@siplog/contracts';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
-import { StarIcon } from '../../profile/icons';
+import { StarIcon } from '../../../components/icons/icons';
 import { DrinkPicker } from '../../drink/DrinkPicker';
 import type { PostView } from '../types';
 import { usePostCache } from './usePostCache';

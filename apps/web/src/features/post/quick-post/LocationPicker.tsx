@@ -6,7 +6,7 @@ import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors
 import { comboboxInputProps, comboboxOptionProps, useComboboxHighlight } from '../../../lib/combobox';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { searchTerm } from '../../place/search-term';
-import { CupIcon, SearchIcon } from '../../profile/icons';
+import { CupIcon, SearchIcon } from '../../../components/icons/icons';
 import type { UserPlace } from '../types';
 import { isPostablePlace, matchesPlace, placeOfProviderResult } from './quick-post-form';
 import type { QuickPostPlace } from './quick-post-place';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS, shortFileName } from '@siplog/contracts';
-import { CameraIcon, CloseIcon } from '../../profile/icons';
+import { CameraIcon, CloseIcon } from '../../../components/icons/icons';
 
 export interface PickedPhoto {
   id: number;

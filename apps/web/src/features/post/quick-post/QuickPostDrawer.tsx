@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LIMITS, type Drink } from '@siplog/contracts';
 import { useModalDialog } from '../../../components/dialog/useModalDialog';
-import { CloseIcon } from '../../profile/icons';
+import { CloseIcon } from '../../../components/icons/icons';
 import { DrinkPicker } from '../../drink/DrinkPicker';
 import { LocationPicker } from './LocationPicker';
 import { PhotoPicker, type PickedPhoto } from './PhotoPicker';

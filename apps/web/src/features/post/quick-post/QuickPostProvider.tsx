@@ -4,7 +4,7 @@ import { DIALOG_TITLES } from '@siplog/contracts';
 import { MessageDialog } from '../../../components/dialog/MessageDialog';
 import { logToServer } from '../../../lib/client-log';
 import { errorMessage } from '../../../lib/trpc-errors';
-import { readSession } from '../../session/session-storage';
+import { readSession } from '../../../lib/session-storage';
 import { useSession } from '../../session/useSession';
 import { LoginToPostDialog } from './LoginToPostDialog';
 import { loadQuickPostDrawer, QuickPostContext, type QuickPostApi } from './quick-post-context';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '@siplog/contracts';
-import { StarIcon } from '../../profile/icons';
+import { StarIcon } from '../../../components/icons/icons';
 
 const WORDS = ['Not for me', 'Just okay', 'Good', 'Great', 'Loved it'];
 

@@ -5,7 +5,7 @@ import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
 import { uploadForm, UploadError } from '../../../lib/upload';
-import { readSession } from '../../session/session-storage';
+import { readSession } from '../../../lib/session-storage';
 import { useLogout } from '../../session/useLogout';
 import { failureDetail, type AddPostData } from './quick-post-form';
 

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { ProfileAvatar } from '../../../features/profile/ProfileAvatar';
-import { CameraIcon } from '../../../features/profile/icons';
+import { CameraIcon } from '../../../components/icons/icons';
 
 interface AvatarControlProps {
   /** The file input's id, so the edit panel's 'Upload new photo' can point at it too. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DIALOG_TITLES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { avatarUrlOf } from '../../../features/profile/images';
+import { avatarUrlOf } from '../../../lib/images';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, errorMessage } from '../../../lib/trpc-errors';

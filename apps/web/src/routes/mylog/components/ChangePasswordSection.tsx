@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { readSession, sessionAfterPasswordChange, writeSession } from '../../../features/session/session-storage';
+import { readSession, sessionAfterPasswordChange, writeSession } from '../../../lib/session-storage';
 import { useSession } from '../../../features/session/useSession';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SAFETY_MESSAGES } from '@siplog/contracts';
-import { writeSession } from '../../../features/session/session-storage';
+import { writeSession } from '../../../lib/session-storage';
 import { trpc } from '../../../lib/trpc';
 import { PasswordConfirmedSection } from './PasswordConfirmedSection';
 import './own-data.css';

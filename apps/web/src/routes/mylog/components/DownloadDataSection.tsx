@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { readSession } from '../../../features/session/session-storage';
+import { readSession } from '../../../lib/session-storage';
 import { DownloadError, fetchDownload, saveBlob } from '../../../lib/download';
 import { SettingsSection } from './SettingsSection';
 import './own-data.css';

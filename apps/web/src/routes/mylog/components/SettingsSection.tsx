@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { ChevronIcon } from '../../../features/profile/icons';
+import { ChevronIcon } from '../../../components/icons/icons';
 
 interface SettingsSectionProps {
   title: string;

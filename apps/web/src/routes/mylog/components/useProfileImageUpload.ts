@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DIALOG_TITLES, LIMITS, PROFILE_MESSAGES, type DialogMessage } from '@siplog/contracts';
 import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { readSession } from '../../../features/session/session-storage';
+import { readSession } from '../../../lib/session-storage';
 import { useLogout } from '../../../features/session/useLogout';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';

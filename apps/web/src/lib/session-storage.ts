@@ -1,4 +1,4 @@
-import { CACHE_NAMES } from '../../sw/offline-routes';
+import { CACHE_NAMES } from '../sw/offline-routes';
 
 /** The signed-in session, kept in browser storage under the key 'user' (spec §3 Session user). */
 export interface SessionUser {

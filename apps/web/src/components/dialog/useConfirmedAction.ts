@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { DIALOG_TITLES } from '@siplog/contracts';
-import { useMessageDialog } from '../../../components/dialog/MessageDialogProvider';
-import { logToServer } from '../../../lib/client-log';
-import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
+import { logToServer } from '../../lib/client-log';
+import { describeFailure, errorMessage } from '../../lib/trpc-errors';
+import { useMessageDialog } from './MessageDialogProvider';
 
 /**
- * A delete behind Yes/No: `ask` opens the confirm, `confirm` closes it and runs `remove` once however often it is
- * pressed; a failure is logged as `what` and shown in a warning.
+ * An action behind Yes/No (a delete, a block): `ask` opens the confirm, `confirm` closes it and runs `action` once
+ * however often it is pressed; a failure is logged as `what` and shown in a warning.
  */
-export function useConfirmedDelete(what: string, remove: () => Promise<void>) {
+export function useConfirmedAction(what: string, action: () => Promise<void>) {
   const [confirming, setConfirming] = useState(false);
   const { showMessage } = useMessageDialog();
   const inFlight = useRef(false);
@@ -18,7 +18,7 @@ export function useConfirmedDelete(what: string, remove: () => Promise<void>) {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      await remove();
+      await action();
     } catch (error) {
       logToServer('error', describeFailure(what, error));
       showMessage({ title: DIALOG_TITLES.warning, body: errorMessage(error) });

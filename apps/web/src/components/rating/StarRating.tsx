@@ -1,5 +1,5 @@
 import { LIMITS } from '@siplog/contracts';
-import { StarIcon } from './icons';
+import { StarIcon } from '../icons/icons';
 import './star-rating.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { QuickPostProvider } from '../../features/post/quick-post/QuickPostProvider';
+import { QuickPostProvider } from '../features/post/quick-post/QuickPostProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';

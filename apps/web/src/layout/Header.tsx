@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { NotificationBell } from '../../features/notifications/NotificationBell';
-import { useSession } from '../../features/session/useSession';
-import { useLogout } from '../../features/session/useLogout';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useSession } from '../features/session/useSession';
+import { useLogout } from '../features/session/useLogout';
 import { ThemeMenu } from './ThemeMenu';
 import './header.css';
 

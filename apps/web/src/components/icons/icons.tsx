@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-/** Small inline icons for the profile screens; decorative unless given a title by the caller. */
+/** The app's small inline icons; decorative unless given a title by the caller. */
 type IconProps = SVGProps<SVGSVGElement>;
 
 const base = (props: IconProps): IconProps => ({

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { CardCarousel } from './CardCarousel';
-import { postImageUrl } from './images';
-import { CupIcon } from './icons';
-import { StarRating } from './StarRating';
-import type { PostSummary } from './types';
+import { CardCarousel } from '../../components/carousel/CardCarousel';
+import { CupIcon } from '../../components/icons/icons';
+import { StarRating } from '../../components/rating/StarRating';
+import { postImageUrl } from '../../lib/images';
 import { DrinkChips } from '../drink/DrinkChips';
+import type { PostSummary } from './types';
 
 interface OrdersCarouselProps {
   title: string;

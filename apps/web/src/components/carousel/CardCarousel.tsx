@@ -1,6 +1,8 @@
 import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@siplog/contracts';
-import { ChevronIcon, CupIcon } from './icons';
+import { ChevronIcon, CupIcon } from '../icons/icons';
+import '../skeleton/skeleton.css';
+import './card-carousel.css';
 
 export interface CardCarouselProps<T> {
   title: string;

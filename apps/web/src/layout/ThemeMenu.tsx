@@ -1,5 +1,5 @@
-import { setThemeChoice, THEME_CHOICES, useTheme, type Theme, type ThemeChoice } from '../../lib/theme';
-import { MoreMenu } from '../menu/MoreMenu';
+import { setThemeChoice, THEME_CHOICES, useTheme, type Theme, type ThemeChoice } from '../lib/theme';
+import { MoreMenu } from '../components/menu/MoreMenu';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 

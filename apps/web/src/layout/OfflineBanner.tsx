@@ -1,4 +1,4 @@
-import { OFFLINE_TEXT, useOffline } from '../../lib/offline';
+import { OFFLINE_TEXT, useOffline } from '../lib/offline';
 import './offline-banner.css';
 
 /**
