@@ -94,7 +94,10 @@ export class PgDatabase implements Database, NodeLink {
       const open: OpenTransaction = { client, orm: drizzle({ client }) as unknown as Orm, savepoints: 0, prepared: new Map(), committed: [], done: false };
       try {
         const result = await this.current.run(open, work);
-        await client.query('commit');
+        // A statement that failed inside (and whose error `work` caught) aborted the transaction: PostgreSQL then
+        // answers COMMIT with a rollback, and the caller must not take the work for done.
+        const commit = await client.query('commit');
+        if (commit.command === 'ROLLBACK') throw new Error('The transaction was rolled back: a statement in it failed');
         open.done = true;
         for (const effect of open.committed) effect();
         return result;

@@ -15,7 +15,7 @@ import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PostService, type PostView } from '../post/post.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { EVERYTHING } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { AdminUsersRepository, type AdminProfileChanges, type AdminTarget, type UserAdminView } from './admin-users.repository';
 
 export interface AdminDone {
@@ -84,7 +84,7 @@ export class AdminUsersService {
     if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
     if (Object.keys(changes).length > 0) {
       await this.repository.updateProfile(user.id, changes);
-      await this.cache.changed(EVERYTHING);
+      await this.cache.changed(STALE_AFTER.person());
     }
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };

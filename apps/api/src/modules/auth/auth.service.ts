@@ -27,7 +27,7 @@ import { pendingTemporaryPasswordHash, recoveryPasswordHash } from './recovery';
 import { keyedHash, randomCode, randomTemporaryPassword, sameHash } from './secrets';
 import { TokenService } from './token.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { EVERYTHING } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { NotificationService } from '../notification/notification.service';
 
 export const VERIFICATION_CODE_LENGTH = 6;
@@ -292,7 +292,7 @@ export class AuthService {
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: actor.id }));
     // Their profile, reviews, likes and follows leave every public answer.
-    await this.cache.changed(EVERYTHING);
+    await this.cache.changed(STALE_AFTER.person());
     await this.tokens.revokeAllForUser(actor.id);
     this.logger.log(`Account deactivated (unsubscribe): ${actor.username}`);
     return { status: 200, msg: AUTH_MESSAGES.accountDeactivated };
@@ -324,7 +324,7 @@ export class AuthService {
     if (reactivatedUsername !== undefined) {
       this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
       // Their profile, reviews, likes and follows show again everywhere.
-      await this.cache.changed(EVERYTHING);
+      await this.cache.changed(STALE_AFTER.person());
       this.logger.log(`Account reactivated: ${reactivatedUsername}`);
     }
     return this.sessionFor(userId, how.usedTemporaryPassword);

@@ -4,7 +4,7 @@ import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { personTag } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { BlockRepository } from './block.repository';
 
 /** No one hidden: what guests and people without blocks read, so their queries stay the unfiltered prepared ones. */
@@ -50,7 +50,7 @@ export class BlockService {
       // What passed between them leaves both bells (and comes back with an unblock).
       this.notifications.countsChanged([actor.id, target.id]);
       // The follows both ways are gone: both profiles' public follower lists change.
-      await this.cache.changed(personTag(actor.username), personTag(target.username));
+      await this.cache.changed(STALE_AFTER.peopleFollow(actor.username, target.username));
       this.logger.log(`Blocked: ${actor.username} blocked ${target.username}`);
     }
     return { status: 200 };

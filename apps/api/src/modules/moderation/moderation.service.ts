@@ -17,7 +17,7 @@ import { ImageStore } from '../media/image-store';
 import { NotificationService } from '../notification/notification.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { EVERYTHING, postTag } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { AccountDeletionService } from '../user/account-deletion.service';
 import { ModerationRepository, type AuditEntry, type ReportContent, type ReportRow } from './moderation.repository';
 
@@ -113,7 +113,7 @@ export class ModerationService {
     await this.repository.setSuspended(person.id, null);
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: person.id }));
     // Their profile, reviews, comments, likes and follows show again everywhere.
-    await this.cache.changed(EVERYTHING);
+    await this.cache.changed(STALE_AFTER.person());
     await this.audit(actor, { action: 'unsuspend', targetKind: 'user', target: person.email, person });
     return { status: 200, msg: SAFETY_MESSAGES.userUnsuspended };
   }
@@ -134,7 +134,7 @@ export class ModerationService {
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
     await this.tokens.revokeAllForUser(userId);
-    await this.cache.changed(EVERYTHING);
+    await this.cache.changed(STALE_AFTER.person());
   }
 
   /** The review (with its photos, likes and comments), the comment, or the profile's bio, favourite order and images. */
@@ -148,10 +148,10 @@ export class ModerationService {
       const audience = await this.notifications.unreadAudience({ commentId: Number(targetKey) });
       const postId = await this.repository.deleteComment(Number(targetKey));
       this.notifications.countsChanged(audience);
-      if (postId !== undefined) await this.cache.changed(postTag(postId));
+      if (postId !== undefined) await this.cache.changed(STALE_AFTER.comment(postId));
     } else {
       const files = await this.repository.clearProfile(targetKey);
-      await this.cache.changed(EVERYTHING);
+      await this.cache.changed(STALE_AFTER.person());
       await this.images.removeAll('profileimages', files);
     }
   }

@@ -28,7 +28,7 @@ import { PlaceRepository, type EstablishmentRow, type PinRow } from './place.rep
 import { areaOf, pinOf } from './place.views';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
-import { ANY_PLACE, personTag, placeTag } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 
 type FollowInput = z.output<typeof placeFollowSchema>;
 type NewPlace = Omit<z.output<typeof placeInfoSchema>, 'place_id'>;
@@ -122,7 +122,7 @@ export class PlaceService {
     assertActingUser(actor, { email: input.email });
     const row = await this.require(input.establishment_id);
     await this.places.follow(actor.id, row.id);
-    await this.cache.changed(...followTags(actor, row.id));
+    await this.cache.changed(STALE_AFTER.placeFollow(actor.username, row.id));
     return { status: 200, followed: true, followers: await this.places.followerCount(row.id) };
   }
 
@@ -130,7 +130,7 @@ export class PlaceService {
     assertActingUser(actor, { email: input.email });
     const row = await this.require(input.establishment_id);
     await this.places.unfollow(actor.id, row.id);
-    await this.cache.changed(...followTags(actor, row.id));
+    await this.cache.changed(STALE_AFTER.placeFollow(actor.username, row.id));
     return { status: 200, followed: false, followers: await this.places.followerCount(row.id) };
   }
 
@@ -257,7 +257,7 @@ export class PlaceService {
       const row = (await this.places.insertIfNew(values)) ?? (await this.places.byPlaceId(values.placeId));
       if (!row) throw new AppError('CONFLICT');
       // Inside the transaction, which commits as this returns with nothing run in between; a rollback costs a miss.
-      await this.cache.changed(ANY_PLACE, placeTag(row.id));
+      await this.cache.changed(STALE_AFTER.placeAdded(row.id));
       if (placeId) return row;
       // Our ids count establishments: the row's own id, known only once it is inserted.
       const ownId = `${OWN_PLACE_PREFIX}${row.id}`;
@@ -297,9 +297,4 @@ export class PlaceService {
       rating: formatRating(row.ratingSum, row.postCount),
     }));
   }
-}
-
-/** A follow changes the place's follower count (its page and the lists that show it) and the person's profile. */
-function followTags(actor: AuthUser, establishmentId: number): string[] {
-  return [placeTag(establishmentId), ANY_PLACE, personTag(actor.username)];
 }

@@ -14,7 +14,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { PostService, type PostView } from './post.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { reviewTags } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { drinkColumns } from './post-drink';
 import { PostAuthoringRepository, type UserPlace } from './post-authoring.repository';
 
@@ -70,7 +70,7 @@ export class PostAuthoringService {
         await this.notifications.reviewPosted(actor, id, establishmentId, data.review);
         return id;
       });
-      await this.cache.changed(...reviewTags({ postId, establishmentId, authorUsername: actor.username }));
+      await this.cache.changed(STALE_AFTER.review({ postId, establishmentId, authorUsername: actor.username }));
       this.logger.log(`Review ${postId} posted by ${actor.username} at establishment ${establishmentId}`);
       return { status: 200, msg: REVIEW_MESSAGES.posted, post_id: postId, establishment_id: establishmentId };
     } catch (error) {
@@ -89,7 +89,7 @@ export class PostAuthoringService {
       // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
       await this.notifications.mentionsChanged(author, input.postid, input.review);
     });
-    await this.cache.changed(...(await this.reader.publicTagsOf(input.postid)));
+    await this.cache.changed(await this.reader.publicTagsOf(input.postid));
     return { status: 200, msg: POST_MESSAGES.updated, post: (await this.reader.byId(input.postid)).post };
   }
 
@@ -105,7 +105,7 @@ export class PostAuthoringService {
       await this.repository.deleteReview(postId); // likes, comments and image rows cascade
       return files;
     });
-    await this.cache.changed(...changes);
+    await this.cache.changed(changes);
     await this.images.removeAll('postimages', names);
     this.logger.log(`Review ${postId} deleted by ${actor.username}`);
     return { status: 200, msg: POST_MESSAGES.deleted };

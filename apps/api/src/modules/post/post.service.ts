@@ -9,7 +9,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
-import { postTag, reviewTags } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { drinkOf } from './post-drink';
 import { PostRepository, type CommentRow, type FeedPosition, type PostRow } from './post.repository';
 import type { Drink } from '@siplog/contracts';
@@ -173,7 +173,7 @@ export class PostService {
       if (await this.repository.addLike(postId, actor.id)) await this.notifications.liked(actor, postId);
       return { status: 200 as const, liked: true, likes: await this.repository.likeCount(postId) };
     });
-    await this.cache.changed(...(await this.publicTagsOf(postId)));
+    await this.cache.changed(await this.publicTagsOf(postId));
     return state;
   }
 
@@ -187,14 +187,14 @@ export class PostService {
       await this.notifications.unliked(actor, postId);
       return { status: 200 as const, liked: false, likes: await this.repository.likeCount(postId) };
     });
-    await this.cache.changed(...(await this.publicTagsOf(postId)));
+    await this.cache.changed(await this.publicTagsOf(postId));
     return state;
   }
 
   /** The public answers a change to this review (its text, likes, presence) shows in; see public-cache.tags.ts. */
   async publicTagsOf(postId: number): Promise<string[]> {
     const review = await this.repository.reviewKey(postId);
-    return review ? reviewTags({ postId, ...review }) : [postTag(postId)];
+    return review ? STALE_AFTER.review({ postId, ...review }) : STALE_AFTER.reviewGone(postId);
   }
 
   async isLiked(actor: AuthUser, postId: number, claimedUsername?: string): Promise<{ liked: boolean }> {
@@ -230,7 +230,7 @@ export class PostService {
       return added;
     });
     // Comments show only in the post's own comment list.
-    await this.cache.changed(postTag(postId));
+    await this.cache.changed(STALE_AFTER.comment(postId));
     const mentions = (await this.notifications.mentionNames('comment', [row.id])).get(row.id) ?? [];
     return { status: 200, comment: toCommentView({ id: row.id, username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
   }
@@ -247,7 +247,7 @@ export class PostService {
     const audience = await this.notifications.unreadAudience({ commentId });
     await this.repository.deleteComment(commentId);
     this.notifications.countsChanged(audience);
-    await this.cache.changed(postTag(comment.postId));
+    await this.cache.changed(STALE_AFTER.comment(comment.postId));
     return { status: 200 };
   }
 

@@ -65,7 +65,7 @@ export class PublicCacheService {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(DATABASE) db: Database,
     private readonly events: EventBus,
   ) {
     this.enabled = config.publicCacheBytes > 0;
@@ -79,12 +79,11 @@ export class PublicCacheService {
     // PostgreSQL has no such counter; its other writers are other nodes, heard of through the database's notifications.
     this.dataVersion = db.dataVersion ?? (() => 0);
     this.lastDataVersion = this.dataVersion();
-    if (events.spansNodes) {
-      // Other nodes' writes: their tags arrive a few ms after they commit (null: too many to send, so everything).
-      // caughtUp() makes a kept answer wait for them.
-      events.subscribe('cache', (tags) => this.bump(tags ?? [EVERYTHING]));
-      events.onGap(() => this.bump([EVERYTHING]));
-    }
+    // Writes, this node's once they commit (changed() below) and other nodes' a few ms after theirs (null: too many
+    // to send, so everything): the events' one way of running code after a commit. caughtUp() makes a kept answer
+    // wait for other nodes' writes.
+    events.subscribe('cache', (tags) => this.bump(tags ?? [EVERYTHING]));
+    events.onGap(() => this.bump([EVERYTHING]));
   }
 
   /** The current versions of these tags (and of EVERYTHING): take it before computing the answer to store. */
@@ -137,12 +136,12 @@ export class PublicCacheService {
   }
 
   /**
-   * A write has committed (or commits with the current transaction): answers depending on any of these tags are
-   * stale from then on, here and, once this resolves, on every other node. Await it before acknowledging the write.
+   * A write has committed (or commits with the current transaction): answers depending on any of these tags (what
+   * STALE_AFTER names for the write) are stale from then on, here and, once this resolves, on every other node.
+   * Await it before acknowledging the write.
    */
-  async changed(...tags: string[]): Promise<void> {
-    this.db.afterCommit(() => this.bump(tags));
-    if (this.events.spansNodes) await this.events.announce('cache', tags);
+  changed(tags: readonly string[]): Promise<void> {
+    return this.events.announce('cache', [...tags]);
   }
 
   private bump(tags: readonly string[]): void {

@@ -7,7 +7,7 @@ import { AuthService } from '../auth/auth.service';
 import { ImageStore } from '../media/image-store';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { EVERYTHING } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { OwnDataRepository } from './own-data.repository';
 
 type DeleteAccountInput = z.output<typeof deleteAccountSchema>;
@@ -51,7 +51,7 @@ export class AccountDeletionService {
     if (!erased) return;
     this.notifications.countsChanged(audience);
     // Their profile, reviews, comments, likes and follows leave every public answer; places' totals changed too.
-    await this.cache.changed(EVERYTHING);
+    await this.cache.changed(STALE_AFTER.person());
     const failed = [
       ...(await this.images.removeEach('profileimages', erased.profileImages, 'of a deleted account')),
       ...(await this.images.removeEach('postimages', erased.postImages, 'of a deleted account')),

@@ -21,7 +21,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
-import { EVERYTHING, personTag } from '../public-cache/public-cache.tags';
+import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { UserRepository, type UserRow } from './user.repository';
 
 const SEARCH_LIMIT = 20;
@@ -108,14 +108,14 @@ export class UserService {
   async updateFavoriteOrder(actor: AuthUser, input: z.output<typeof updateFavoriteOrderSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
     await this.users.setFavoriteOrder(actor.id, input.current_fav_order);
-    await this.cache.changed(personTag(actor.username));
+    await this.cache.changed(STALE_AFTER.profile(actor.username));
     return { status: 200, msg: PROFILE_MESSAGES.favoriteOrderUpdated.body };
   }
 
   async updateDetails(actor: AuthUser, input: z.output<typeof updateProfileDetailsSchema>): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: input.email });
     await this.users.setDetails(actor.id, { gender: input.gender, bio: input.bio });
-    await this.cache.changed(EVERYTHING);
+    await this.cache.changed(STALE_AFTER.person());
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
   }
 
@@ -130,7 +130,7 @@ export class UserService {
     if (!file || file.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noFile.body);
     const fileName = await this.images.save('profileimages', file, PROFILE_MESSAGES.invalidFileType.body);
     const previous = await this.users.replaceProfileImage(actor.id, fileName);
-    await this.cache.changed(personTag(actor.username));
+    await this.cache.changed(STALE_AFTER.profile(actor.username));
     for (const oldFileName of previous) await this.images.remove('profileimages', oldFileName);
     this.logger.log(`Profile image uploaded: ${actor.username}`);
     return { status: 200, msg: PROFILE_MESSAGES.imageUploaded.body, profile_images: [fileName] };
@@ -139,7 +139,7 @@ export class UserService {
   async deleteProfileImage(actor: AuthUser, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
     const removed = await this.users.deleteProfileImages(actor.id);
-    await this.cache.changed(personTag(actor.username));
+    await this.cache.changed(STALE_AFTER.profile(actor.username));
     for (const fileName of removed) await this.images.remove('profileimages', fileName);
     return { status: 200, msg: USER_MESSAGES.imageRemoved };
   }
@@ -162,7 +162,7 @@ export class UserService {
       await this.blocks.assertCanInteract(actor, target.id);
       if (await this.users.followPerson(actor.id, target.id)) await this.notifications.followed(actor, target.id);
     });
-    await this.cache.changed(personTag(actor.username), personTag(target.username));
+    await this.cache.changed(STALE_AFTER.peopleFollow(actor.username, target.username));
     return { status: 200, followed: true };
   }
 
@@ -175,7 +175,7 @@ export class UserService {
       await this.users.unfollowPerson(actor.id, target.id);
       await this.notifications.unfollowed(actor, target.id);
     });
-    await this.cache.changed(personTag(actor.username), personTag(target.username));
+    await this.cache.changed(STALE_AFTER.peopleFollow(actor.username, target.username));
     return { status: 200, followed: false };
   }
 
