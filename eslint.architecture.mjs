@@ -52,3 +52,16 @@ export const apiLayering = [
     },
   },
 ];
+
+const BELOW_THE_FEATURES = 'components/ and lib/ sit below the features, routes and the app shell: move what both need down here instead.';
+
+export const webLayering = [
+  {
+    // The web app's lower floor: shared components and helpers never reach up into a feature, a route or the shell.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/routes/**', '**/layout/**'], message: BELOW_THE_FEATURES }] }],
+    },
+  },
+];

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { apiLayering, webLayering } from './eslint.architecture.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '.turbo/**', '**/.e2e-dist/**'] },
@@ -35,11 +36,7 @@ export default tseslint.config(
     files: ['**/*.spec.ts', '**/*.e2e.ts', '**/test/**', 'scripts/**', 'apps/web/e2e/**', '**/seed-cli.ts', 'apps/api/src/bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },
-  {
-    // The web app's lower floor (issue 28): shared components and helpers never reach up into a feature.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'components/ and lib/ sit below the features: move what both need down here instead.' }] }],
-    },
-  },
+  // Where code may reach (issue 28): queries in repositories, the web app's shared parts below its features.
+  ...apiLayering,
+  ...webLayering,
 );
