@@ -10,7 +10,8 @@ import { BlockService } from '../modules/block/block.service';
 import { NotificationRepository } from '../modules/notification/notification.repository';
 import { NotificationService } from '../modules/notification/notification.service';
 import { NotificationAudienceRepository } from '../modules/notification/notification-audience.repository';
-import { EventBus } from '../modules/events/event-bus';
+import { EventBus } from '../modules/events/event-bus.service';
+import { EventClockRepository } from '../modules/events/event-clock.repository';
 import type { AppConfig } from '../config/app.config';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
@@ -48,7 +49,7 @@ export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn
   const notifications = new NotificationService(
     new NotificationRepository(db),
     { notificationEmail: true } as AppConfig,
-    new EventBus(db),
+    new EventBus(db, new EventClockRepository(db)),
     new NotificationAudienceRepository(db),
   );
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);

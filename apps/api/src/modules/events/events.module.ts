@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { EventBus } from './event-bus';
+import { EventBus } from './event-bus.service';
+import { EventClockRepository } from './event-clock.repository';
 
 @Global()
-@Module({ providers: [EventBus], exports: [EventBus] })
+@Module({ providers: [EventClockRepository, EventBus], exports: [EventBus] })
 export class EventsModule {}

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, mailQueue, PgDatabase } from '@siplog/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { MAIL_CLAIM_MS, MailQueue } from './mail-queue';
+import { MAIL_CLAIM_MS, MailQueue } from './mail-queue.service';
+import { MailQueueRepository } from './mail-queue.repository';
 import { MailService } from './mail.service';
 
 /** Due a day from now: the app's own mailer (at the real time) never takes these, only the claims the tests make. */
@@ -25,7 +26,7 @@ describe('the mail queue with two senders', () => {
     app = await startTestApp();
     node = app.get(MailQueue);
     otherDatabase = DIALECT === 'pg' ? new PgDatabase(app.config.databaseUrl!) : undefined;
-    otherNode = otherDatabase ? new MailQueue(otherDatabase, app.get(MailService)) : node;
+    otherNode = otherDatabase ? new MailQueue(new MailQueueRepository(otherDatabase), app.get(MailService)) : node;
   });
   afterAll(async () => {
     await otherDatabase?.close();

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { MailQueue } from './mail-queue';
+import { MailQueueRepository } from './mail-queue.repository';
+import { MailQueue } from './mail-queue.service';
 import { MailService } from './mail.service';
 
 @Global()
-@Module({ providers: [MailService, MailQueue], exports: [MailService, MailQueue] })
+@Module({ providers: [MailService, MailQueueRepository, MailQueue], exports: [MailService, MailQueue] })
 export class MailModule {}

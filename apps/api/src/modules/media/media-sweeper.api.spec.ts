@@ -10,7 +10,7 @@ import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestS3, TEST_BUCKET, type TestS3 } from '../../test/s3-server';
 import { loggedProblems, readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
 import { FOLDER_VARIANTS, variantFileName, type ImageFolder } from './image-store';
-import { MediaSweeper, orphanMinAgeMs } from './media-sweeper';
+import { MediaSweeper, orphanMinAgeMs } from './media-sweeper.service';
 
 const PLACE_ID = 'siplog:sweep-cafe';
 const DAY_MS = 24 * 60 * 60 * 1000;

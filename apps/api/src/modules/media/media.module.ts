@@ -4,7 +4,7 @@ import type { BlobStore } from './blob-store';
 import { ImageStore } from './image-store';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
-import { MediaSweeper } from './media-sweeper';
+import { MediaSweeper } from './media-sweeper.service';
 import { MediaService } from './media.service';
 import { createBlobStore, createImageStore } from './media-stores';
 import { S3BlobStore } from './s3-blob-store';

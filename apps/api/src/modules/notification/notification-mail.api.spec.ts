@@ -6,7 +6,7 @@ import { EMAILED_BY_DEFAULT, NOTIFICATION_MESSAGES } from '@siplog/contracts';
 import { insertEstablishment, mailQueue, notifications, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-mailer';
+import { NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-mailer.service';
 
 const SITE = 'https://siplog.example';
 const MINUTE = 60_000;

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, mailQueue, PgDatabase, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { EventBus } from '../events/event-bus';
-import { MailQueue } from '../mail/mail-queue';
+import { EventBus } from '../events/event-bus.service';
+import { MailQueue } from '../mail/mail-queue.service';
+import { MailQueueRepository } from '../mail/mail-queue.repository';
 import { MailService } from '../mail/mail.service';
-import { MAILER_LOCK, NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-mailer';
+import { MAILER_LOCK, NOTIFICATION_EMAIL_GAP_MS, NotificationMailer } from './notification-mailer.service';
 import { NotificationRepository } from './notification.repository';
 import { NotificationService } from './notification.service';
 import { NotificationAudienceRepository } from './notification-audience.repository';
-import { UnsubscribeTokens } from './unsubscribe-token';
+import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 /**
  * Every API node runs the notification mailer: however their rounds meet, a person gets one e-mail per batch. On
@@ -30,7 +31,7 @@ describe('notification e-mail written by two nodes', () => {
 
   function mailerOver(database: Database): NotificationMailer {
     const repository = new NotificationRepository(database);
-    const queue = new MailQueue(database, app.get(MailService));
+    const queue = new MailQueue(new MailQueueRepository(database), app.get(MailService));
     const notifications = new NotificationService(repository, app.config, app.get(EventBus), new NotificationAudienceRepository(database));
     return new NotificationMailer(repository, notifications, queue, app.get(UnsubscribeTokens), app.config, database);
   }

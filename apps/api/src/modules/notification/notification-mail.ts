@@ -1,6 +1,6 @@
 import { NOTIFICATION_EMAIL_LABELS, notificationActorsText, SAFETY_MESSAGES, type NotificationKind } from '@siplog/contracts';
 import type { PendingEmailRow } from './notification.repository';
-import type { UnsubscribeScope } from './unsubscribe-token';
+import type { UnsubscribeScope } from './unsubscribe-tokens.service';
 
 /**
  * What a line of notifications says, in the e-mail and (the same words) on the site: `row` is the line's most recent

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
 import { Actor, AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
-import { EventBus } from '../events/event-bus';
+import { EventBus } from '../events/event-bus.service';
 import { NotificationService } from './notification.service';
 
 /** A comment line now and then, so proxies and the browser keep an idle stream open. */

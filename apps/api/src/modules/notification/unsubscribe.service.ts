@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import { NotificationService } from './notification.service';
-import { UnsubscribeTokens, type UnsubscribeScope } from './unsubscribe-token';
+import { UnsubscribeTokens, type UnsubscribeScope } from './unsubscribe-tokens.service';
 
 /** Unsubscribe links from notification e-mail: signed out, for the person and kind (or all kinds) the link names. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
+import { LIMITS, PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
 import type { Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -69,17 +69,14 @@ function cursorOf(post: PostView): string {
   return `${Date.parse(post.post_date)}_${post.post_id}`;
 }
 
-/** The largest id a review can have (ids are 32-bit integers on PostgreSQL). */
-const MAX_ID = 2 ** 31 - 1;
-
 /** Before every review: the first page of a feed paged by (created_at, id). */
-const FEED_START: FeedPosition = { createdAt: Number.MAX_SAFE_INTEGER, id: MAX_ID };
+const FEED_START: FeedPosition = { createdAt: Number.MAX_SAFE_INTEGER, id: LIMITS.idMax };
 
 function parseCursor(cursor: string | null | undefined): FeedPosition {
   if (!cursor) return FEED_START;
   const [createdAt, id] = cursor.split('_').map(Number);
   // Before (t, an id beyond any review's) is before (t + 1, 0), which PostgreSQL's integer column can be compared with.
-  return id > MAX_ID ? { createdAt: createdAt + 1, id: 0 } : { createdAt, id };
+  return id > LIMITS.idMax ? { createdAt: createdAt + 1, id: 0 } : { createdAt, id };
 }
 
 @Injectable()

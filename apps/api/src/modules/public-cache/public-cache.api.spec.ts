@@ -5,7 +5,8 @@ import { DIALECT, insertEstablishment, openDatabase, PgDatabase, users } from '@
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { rawRequest } from '../../test/raw-http';
 import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
-import { EventBus } from '../events/event-bus';
+import { EventBus } from '../events/event-bus.service';
+import { EventClockRepository } from '../events/event-clock.repository';
 import { PublicCacheService } from './public-cache.service';
 import { personTag } from './public-cache.tags';
 
@@ -205,7 +206,7 @@ describe('the public cache', () => {
     try {
       await other.update(users).set({ currentFavOrder: 'Written by another node' }).where(eq(users.email, ann.email));
       expect(await order()).toBe(before); // this node has not heard of it yet: the kept answer
-      new EventBus(other).publish('cache', [personTag('anncache')]);
+      new EventBus(other, new EventClockRepository(other)).publish('cache', [personTag('anncache')]);
       let seen = before;
       for (let i = 0; i < 100 && seen === before; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase, SqliteDatabase } from '@siplog/db';
 import type { AppConfig } from '../../config/app.config';
-import { EventBus } from '../events/event-bus';
+import { EventBus } from '../events/event-bus.service';
+import { EventClockRepository } from '../events/event-clock.repository';
 import { PublicCacheService } from './public-cache.service';
 import { ANY_POST, placeTag, STALE_AFTER } from './public-cache.tags';
 
@@ -16,7 +17,7 @@ afterAll(() => {
 });
 
 const database = new SqliteDatabase(db);
-const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, database, new EventBus(database));
+const cacheOf = (bytes: number) => new PublicCacheService({ publicCacheBytes: bytes } as AppConfig, database, new EventBus(database, new EventClockRepository(database)));
 const answer = (size: number) => ({ headers: [], notModifiedHeaders: [], body: 'x'.repeat(size), bytes: size, etag: '"e"' });
 
 describe('PublicCacheService', () => {

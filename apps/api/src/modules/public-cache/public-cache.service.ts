@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
-import { EventBus } from '../events/event-bus';
+import { EventBus } from '../events/event-bus.service';
 import { EVERYTHING } from './public-cache.tags';
 
 /** An HTTP answer as it is sent again: flat name/value header lists for the 200 and for a 304. */

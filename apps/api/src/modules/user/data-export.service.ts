@@ -275,7 +275,7 @@ export class DataExportService {
   }
 
   private async *profile(account: AccountRow): AsyncGenerator<string> {
-    const chosen = new Map((await this.repository.emailPreferences(account.id)).map((row) => [row.kind, Boolean(row.enabled)]));
+    const chosen = new Map((await this.repository.emailPreferences(account.id)).map((row) => [row.kind, row.enabled]));
     const profile = {
       username: account.username,
       email: account.email,
@@ -288,7 +288,7 @@ export class DataExportService {
       gender: account.gender,
       bio: account.bio,
       favorite_order: account.currentFavOrder,
-      verified: Boolean(account.verified),
+      verified: account.verified,
       joined: iso(account.createdAt),
       email_notifications: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? EMAILED_BY_DEFAULT[kind]])),
       blocked_people: await this.repository.blocked(account.id),

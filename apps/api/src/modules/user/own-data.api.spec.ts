@@ -9,7 +9,7 @@ import { establishments, insertEstablishment, mailQueue, postImages, posts, prof
 import { bearer, newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
 import { unzip } from '../../test/zip';
-import { MailQueue } from '../mail/mail-queue';
+import { MailQueue } from '../mail/mail-queue.service';
 import { FOLDER_VARIANTS, variantFileName, type ImageFolder } from '../media/image-store';
 import { AccountDeletionService } from './account-deletion.service';
 

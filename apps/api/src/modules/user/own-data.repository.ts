@@ -19,8 +19,7 @@ export interface AccountRow {
   gender: string;
   bio: string;
   currentFavOrder: string;
-  /** 0/1 on SQLite, a boolean on PostgreSQL: read it with Boolean(). */
-  verified: number | boolean;
+  verified: boolean;
   createdAt: number;
 }
 
@@ -102,12 +101,17 @@ export class OwnDataRepository {
     // The name of a review's author as the app shows it: nobody's name once they are hidden (deactivated, suspended).
     const authorName = `(select u.username from users u where u.id = p.user_id and ${ACTIVE_USER_SQL('u')})`;
     this.statements = {
-      account: prepare<AccountRow>(`select id, email, username, first_name as "firstName", last_name as "lastName", phone, zip_code as "zipCode",
+      account: db.statement<AccountRow>(
+        `select id, email, username, first_name as "firstName", last_name as "lastName", phone, zip_code as "zipCode",
           address, year_of_birth as "yearOfBirth", gender, bio, current_fav_order as "currentFavOrder", verified,
           created_at as "createdAt"
-        from users where id = :userId`),
+        from users where id = :userId`,
+        { booleans: ['verified'] },
+      ),
       profileImages: prepare<{ fileName: string }>(`select file_name as "fileName" from profile_images where user_id = :userId order by id`),
-      emailPreferences: prepare<{ kind: string; enabled: number | boolean }>(`select kind, enabled from email_preferences where user_id = :userId order by kind`),
+      emailPreferences: db.statement<{ kind: string; enabled: boolean }>(`select kind, enabled from email_preferences where user_id = :userId order by kind`, {
+        booleans: ['enabled'],
+      }),
       blocked: prepare<{ username: string }>(`select u.username from user_blocks b join users u on u.id = b.blocked_id
         where b.blocker_id = :userId order by b.created_at, u.username`),
       // posts_user_recent_idx (user_id, created_at) walks them in order; the row value continues after the last page.
@@ -166,7 +170,7 @@ export class OwnDataRepository {
     return (await this.statements.profileImages.all({ userId })).map((row) => row.fileName);
   }
 
-  async emailPreferences(userId: number): Promise<Array<{ kind: string; enabled: number | boolean }>> {
+  async emailPreferences(userId: number): Promise<Array<{ kind: string; enabled: boolean }>> {
     return this.statements.emailPreferences.all({ userId });
   }
 

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Database } from '@siplog/db';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
-import { MailQueue } from '../mail/mail-queue';
+import { MailQueue } from '../mail/mail-queue.service';
 import { composeNotificationEmail } from './notification-mail';
 import { NotificationRepository } from './notification.repository';
 import { NotificationService } from './notification.service';
-import { UnsubscribeTokens } from './unsubscribe-token';
+import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 /** At most one notification e-mail per person per this long: what happens meanwhile goes into the next one. */
 export const NOTIFICATION_EMAIL_GAP_MS = 15 * 60_000;

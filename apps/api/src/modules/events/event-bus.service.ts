@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Database, PgListener, Statement } from '@siplog/db';
+import type { Database, PgListener } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
+import { EVENTS_CHANNEL as CHANNEL, EventClockRepository } from './event-clock.repository';
 import { HeardWatermark } from './heard-watermark';
 
 /** What nodes tell each other: public answers gone stale (their tags), and notifications for people (their ids). */
@@ -12,12 +13,8 @@ export interface EventTopics {
 }
 export type EventTopic = keyof EventTopics;
 
-/** The PostgreSQL channel every node listens on. */
-const CHANNEL = 'siplog_events';
 /** NOTIFY payloads must stay under 8000 bytes; a larger event goes out as "everything" (null data). */
 const MAX_PAYLOAD = 7_900;
-/** The sequence numbering announced events (drizzle-pg migration 0007). */
-const CLOCK = 'event_clock';
 /**
  * How long a node waits to hear an announcement it knows was numbered before it gives it up as lost (its transaction
  * rolled back, or its connection died between numbering and commit) and treats the time as a gap. NOTIFY takes a few
@@ -53,7 +50,8 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   private readonly node = randomBytes(6).toString('hex');
   private listener: PgListener | null = null;
   private readonly heard = new HeardWatermark();
-  private readonly statements: { announce: Statement<unknown>; clock: Statement<{ value: string | number }> } | null;
+  /** The clock's SQL, when other nodes may be listening. */
+  private readonly clockRepository: EventClockRepository | null;
   /** The clock read in flight, and the one to be sent after it for the requests that arrived meanwhile. */
   private reading: Promise<boolean> | null = null;
   private nextReading: Promise<boolean> | null = null;
@@ -61,17 +59,10 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   /** Whether other nodes may be listening (PostgreSQL); on SQLite everything happens in this one process. */
   readonly spansNodes: boolean;
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {
+  constructor(@Inject(DATABASE) private readonly db: Database, clock: EventClockRepository) {
     this.local.setMaxListeners(0);
     this.spansNodes = db.spansNodes;
-    this.statements = this.spansNodes
-      ? {
-          // One statement, so the number and the NOTIFY go together (in the caller's transaction when there is one).
-          announce: db.statement(`select pg_notify('${CHANNEL}', json_build_object('topic', cast(:topic as text), 'data', cast(:data as json),
-            'from', cast(:from as text), 'seq', nextval('${CLOCK}'))::text)`),
-          clock: db.statement<{ value: string | number }>(`select case when is_called then last_value else 0 end as value from ${CLOCK}`),
-        }
-      : null;
+    this.clockRepository = this.spansNodes ? clock : null;
   }
 
   async onModuleInit(): Promise<void> {
@@ -117,14 +108,13 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
    */
   async announce<T extends EventTopic>(topic: T, data: EventTopics[T]): Promise<void> {
     this.db.afterCommit(() => this.local.emit(topic, data));
-    if (!this.statements) return;
+    if (!this.clockRepository) return;
     let json = JSON.stringify(data);
     if (json.length > MAX_PAYLOAD - 200) json = 'null';
-    const params = { topic, data: json, from: this.node };
     // Inside a transaction a failure aborts it, so the write is not acknowledged either.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.statements.announce.run(params);
+        await this.clockRepository.announce(topic, json, this.node);
         return;
       } catch (error) {
         if (attempt >= 3) {
@@ -143,7 +133,7 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
    * Requests arriving while a read of the clock is in flight share the next one (it is sent after they arrived).
    */
   caughtUp(): Promise<boolean> {
-    if (!this.statements) return Promise.resolve(true);
+    if (!this.clockRepository) return Promise.resolve(true);
     if (!this.reading) {
       this.reading = this.readClockAndWait().finally(() => {
         this.reading = null;
@@ -171,9 +161,8 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     return true;
   }
 
-  private async clock(): Promise<number> {
-    const row = await this.statements!.clock.get();
-    return Number(row?.value ?? 0);
+  private clock(): Promise<number> {
+    return this.clockRepository!.clock();
   }
 
   /** `handler` gets each event on `topic` (null data: it touched everything). Answers the unsubscribe. */
