@@ -9,25 +9,25 @@ import tseslint from 'typescript-eslint';
  */
 const QUERIES_LIVE_IN_REPOSITORIES = "Queries live in the module's *.repository.ts: call a repository method from here.";
 
+/** `@typescript-eslint/no-restricted-imports`: no Drizzle and no @siplog/db value (its types are fine), plus `also`. */
+const restrictImports = (also) => [
+  'error',
+  {
+    paths: [
+      { name: '@siplog/db', allowTypeImports: true, message: QUERIES_LIVE_IN_REPOSITORIES },
+      { name: 'drizzle-orm', message: QUERIES_LIVE_IN_REPOSITORIES },
+    ],
+    patterns: [{ group: ['drizzle-orm/*'], message: QUERIES_LIVE_IN_REPOSITORIES }, also],
+  },
+];
+
 export const apiLayering = [
   {
     files: ['apps/api/src/**/*.service.ts', 'apps/api/src/**/*.controller.ts', 'apps/api/src/**/*.router.ts'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@siplog/db', allowTypeImports: true, message: QUERIES_LIVE_IN_REPOSITORIES },
-            { name: 'drizzle-orm', message: QUERIES_LIVE_IN_REPOSITORIES },
-          ],
-          patterns: [
-            { group: ['drizzle-orm/*'], message: QUERIES_LIVE_IN_REPOSITORIES },
-            { group: ['../*/*.repository', '../../**/*.repository'], message: "Reach another module's data through its service." },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': restrictImports({ group: ['../*/*.repository', '../../**/*.repository'], message: "Reach another module's data through its service." }),
     },
   },
   {
@@ -36,19 +36,7 @@ export const apiLayering = [
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@siplog/db', allowTypeImports: true, message: QUERIES_LIVE_IN_REPOSITORIES },
-            { name: 'drizzle-orm', message: QUERIES_LIVE_IN_REPOSITORIES },
-          ],
-          patterns: [
-            { group: ['drizzle-orm/*'], message: QUERIES_LIVE_IN_REPOSITORIES },
-            { group: ['**/*.repository'], message: 'Controllers and routers are adapters over services: call the service.' },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': restrictImports({ group: ['**/*.repository'], message: 'Controllers and routers are adapters over services: call the service.' }),
     },
   },
 ];

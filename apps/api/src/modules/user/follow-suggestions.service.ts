@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-user';
 import { BlockService } from '../block/block.service';
 import { PlaceService } from '../place/place.service';
-import { FollowSuggestionsRepository } from './follow-suggestions.repository';
+import { FollowSuggestionsRepository, type ActiveReviewerRow } from './follow-suggestions.repository';
 
 /** How many of each the empty Following feed suggests. */
 export const SUGGESTIONS_MAX = 4;
@@ -21,13 +21,7 @@ export interface SuggestedPlace {
   rating: number;
 }
 
-export interface SuggestedPerson {
-  username: string;
-  first_name: string;
-  last_name: string;
-  reviews: number;
-  profile_image: string | null;
-}
+export type SuggestedPerson = Omit<ActiveReviewerRow, 'id'>;
 
 /**
  * What the empty Following feed offers to follow: the most reviewed places near the map's centre and the people who
