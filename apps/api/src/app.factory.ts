@@ -9,7 +9,7 @@ import { applyHttpTimeouts } from './http/http-timeouts';
 import { createNestLogger } from './logging/logger';
 import { securityHeaders } from './http/security-headers';
 import { previewOrigin } from './http/share-preview';
-import { answerPublicReadsFromCache } from './modules/public-cache/public-cache.http';
+import { answerPublicReadsFromCache } from './http/public-cache.http';
 import { PublicCacheService } from './modules/public-cache/public-cache.service';
 import { mountTrpc } from './trpc/trpc.mount';
 import { serveWebApp } from './http/web-app.static';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { openDatabase } from '@siplog/db';
-import type { AuthUser } from '../modules/auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { argumentsOf, followingSqlOf, postServiceOn } from './app-sql';
 import { answersOf, CONNECTIONS, runCases, type CaseResult, type FeedCase, type ServerProcess } from './feed.bench';
 import { generateFollowingData, type FollowingData } from './following-data';

@@ -1,5 +1,5 @@
 import { authedProcedure } from './procedure-tiers';
-import type { AuthUser } from '../modules/auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 
 /**
  * tRPC's AdminGuard: a guest gets 401 and anyone outside ADMIN_EMAILS 403 before the input is read, so the

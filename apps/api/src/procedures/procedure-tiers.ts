@@ -4,7 +4,7 @@ import { SERVER_MESSAGES } from '@siplog/contracts';
 import { AppError, type AppErrorCode } from '../common/app-error';
 import { zodErrorToAppError } from '../common/zod-issue';
 import type { ClientInfo } from '../common/client-info';
-import { requireActor, type AuthUser } from '../modules/auth/auth-user';
+import { requireActor, type AuthUser } from '../common/auth-user';
 
 export interface TrpcContext {
   client: ClientInfo;

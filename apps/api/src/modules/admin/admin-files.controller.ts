@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { logFileSchema } from '@siplog/contracts';
 import { ApiZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AdminGuard } from './admin.guard';
 import { AdminFilesService } from './admin-files.service';
 

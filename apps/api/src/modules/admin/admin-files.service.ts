@@ -7,7 +7,7 @@ import type { Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import { parseInput } from '../../common/zod-issue';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { DATABASE } from '../database/database.module';
 

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AdminGuard } from './admin.guard';
 import { AdminUsersService } from './admin-users.service';
 

@@ -9,7 +9,7 @@ import {
 } from '@siplog/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';

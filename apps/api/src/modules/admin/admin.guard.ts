@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { requireActor, type AuthUser } from '../auth/auth-user';
+import { requireActor, type AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 
 /**

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from './auth.guard';
-import type { AuthUser } from './auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from './auth.service';
 
 @ApiTags('user: account')

@@ -1,5 +1,5 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
-import { requireActor, type AuthUser } from './auth-user';
+import { requireActor, type AuthUser } from '../../common/auth-user';
 import { bearerToken, TokenService } from './token.service';
 
 interface RequestWithActor {

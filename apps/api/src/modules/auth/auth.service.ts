@@ -20,7 +20,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DATABASE } from '../database/database.module';
 import { MailService } from '../mail/mail.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
-import { assertActingUser, type AuthUser } from './auth-user';
+import { assertActingUser, type AuthUser } from '../../common/auth-user';
 import { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { pendingTemporaryPasswordHash, recoveryPasswordHash } from './recovery';

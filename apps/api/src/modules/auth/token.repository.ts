@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, users, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
-import type { AuthUser } from './auth-user';
+import type { AuthUser } from '../../common/auth-user';
 
 /** The sessions behind tokens: opened at sign-in, looked up on every signed-in request, revoked at once. */
 @Injectable()

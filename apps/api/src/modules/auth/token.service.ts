@@ -2,7 +2,7 @@ import crypto, { type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import type { AuthUser } from './auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { TokenRepository } from './token.repository';
 
 const ISSUER = 'siplog';

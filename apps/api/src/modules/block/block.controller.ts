@@ -4,7 +4,7 @@ import { blockedUsersSchema, blockUserSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { BlockService } from './block.service';
 
 /** Block and unblock (issue 17), beside the user module's calls under /api/user. */

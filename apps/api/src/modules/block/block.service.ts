@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SAFETY_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';

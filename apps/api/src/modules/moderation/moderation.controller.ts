@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { AdminGuard } from '../admin/admin.guard';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { ModerationService } from './moderation.service';
 
 /** The Reports panel and suspension (issue 17); admins only: guests 401, everyone else 403. */

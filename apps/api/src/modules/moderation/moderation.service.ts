@@ -10,7 +10,7 @@ import {
 } from '@siplog/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { TokenService } from '../auth/token.service';
 import { ImageStore } from '../media/image-store';

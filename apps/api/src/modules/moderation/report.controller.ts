@@ -4,7 +4,7 @@ import { addReportSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { ReportService } from './report.service';
 
 @ApiTags('report')

@@ -1,18 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SAFETY_MESSAGES, type addReportSchema } from '@siplog/contracts';
+import { idFromPath, SAFETY_MESSAGES, type addReportSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ModerationRepository, type ReportTarget } from './moderation.repository';
 
 type AddReportInput = z.output<typeof addReportSchema>;
-
-/** A post_id or comment_id as sent (a number or a string of digits); anything else names nothing. */
-function numericId(targetId: string | number): number | null {
-  const text = String(targetId);
-  return /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
-}
 
 /**
  * Reporting a review, a comment or a profile (issue 17). The content is kept as it was when reported; one open
@@ -44,7 +38,8 @@ export class ReportService {
 
   private async target(kind: AddReportInput['kind'], targetId: string | number): Promise<ReportTarget | undefined> {
     if (kind === 'user') return this.repository.userTarget(String(targetId).trim().toLowerCase());
-    const id = numericId(targetId);
+    // A post_id or comment_id as sent (a number or a string of digits), by the one id rule; anything else names nothing.
+    const id = idFromPath(String(targetId));
     if (id === null) throw new AppError('BAD_REQUEST', `target_id must be a ${kind}_id for a ${kind}.`);
     return kind === 'post' ? this.repository.postTarget(id) : this.repository.commentTarget(id);
   }

@@ -4,7 +4,7 @@ import { emailSettingsSchema, emailSettingsUpdateSchema, markReadSchema, notific
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { NotificationService } from './notification.service';
 import { UnsubscribeService } from './unsubscribe.service';
 

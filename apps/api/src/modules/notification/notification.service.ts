@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMAILED_BY_DEFAULT, mentionedNames, NOTIFICATION_KINDS, type NotificationKind } from '@siplog/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { EventBus } from '../events/event-bus.service';
 import { NotificationAudienceRepository, type UnreadSubject } from './notification-audience.repository';
 import { NotificationRepository, type NotificationRow } from './notification.repository';

@@ -4,7 +4,7 @@ import { bestOrdersSchema, wantToTryListSchema, wantToTrySchema } from '@siplog/
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { PlaceListsService } from './place-lists.service';
 
 @ApiTags('place: establishments, follows, map and search')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PLACE_LIST_LIMITS, PLACE_LIST_MESSAGES, type BestOrder, type Establishment } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { bestOrders } from './best-orders';
 import { PlaceListsRepository } from './place-lists.repository';
 import { PlaceService } from './place.service';

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard, OptionalActor } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { PlaceService } from './place.service';
 
 @ApiTags('place: establishments, follows, map and search')

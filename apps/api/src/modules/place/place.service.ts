@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
-import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { assertActingUser, type AuthUser } from '../../common/auth-user';
 import { GazetteerService } from '../map/gazetteer.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { boxAround, distanceMeters, type Box, type LatLng } from '../../common/geo';

@@ -4,7 +4,7 @@ import type { Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
-import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { assertActingUser, type AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';

@@ -20,7 +20,7 @@ import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { parseJsonField } from '../../common/zod-issue';
 import { Actor, AuthGuard, OptionalActor, SignedInGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { PostAuthoringService } from './post-authoring.service';
 import { PostImagesUpload, receivedImagePaths } from './post-images.upload';
 import { PostService } from './post.service';

@@ -3,7 +3,7 @@ import { LIMITS, PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts'
 import type { Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
-import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { assertActingUser, type AuthUser } from '../../common/auth-user';
 import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';

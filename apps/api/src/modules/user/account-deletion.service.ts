@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AUTH_MESSAGES, SAFETY_MESSAGES, type deleteAccountSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { ImageStore } from '../media/image-store';
 import { NotificationService } from '../notification/notification.service';

@@ -5,7 +5,7 @@ import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import { parseInput } from '../../common/zod-issue';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { failureReason } from '../media/blob-store';
 import { ImageStore, imageKey, isStoredImageName, type ImageFolder } from '../media/image-store';
 import { drinkOf } from '../post/post-drink';

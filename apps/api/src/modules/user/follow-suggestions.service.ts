@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { BlockService } from '../block/block.service';
 import { PlaceService } from '../place/place.service';
 import { FollowSuggestionsRepository, type ActiveReviewerRow } from './follow-suggestions.repository';

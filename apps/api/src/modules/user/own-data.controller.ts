@@ -4,7 +4,7 @@ import { deleteAccountSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { AccountDeletionService } from './account-deletion.service';
 import { DataExportService } from './data-export.service';
 

@@ -17,7 +17,7 @@ import { Client, type ClientInfo } from '../../common/client-info';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { parseJsonField } from '../../common/zod-issue';
 import { Actor, AuthGuard, OptionalActor, SignedInGuard } from '../auth/auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../common/auth-user';
 import { ImageUpload } from '../media/image-upload.interceptor';
 import { UserService } from './user.service';
 

@@ -12,7 +12,7 @@ import type { Database } from '@siplog/db';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
-import { assertActingUser, type AuthUser } from '../auth/auth-user';
+import { assertActingUser, type AuthUser } from '../../common/auth-user';
 import { recoveryPasswordHash } from '../auth/recovery';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';

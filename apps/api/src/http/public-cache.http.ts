@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { logReferredVisit } from '../../http/referred-visit';
-import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from './public-cache.service';
-import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from './public-reads';
+import { logReferredVisit } from './referred-visit';
+import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from '../modules/public-cache/public-cache.service';
+import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 

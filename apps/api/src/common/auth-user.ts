@@ -1,4 +1,4 @@
-import { AppError } from '../../common/app-error';
+import { AppError } from './app-error';
 
 /** The signed-in caller, taken only from a verified token. */
 export interface AuthUser {
