@@ -3,8 +3,10 @@
  * own tiles, calm enough that the app's pins (brand #b5602a) stay the brightest thing on it, and its
  * dark twin for the web app's dark theme (issue 19): the same layers, in night colours.
  * No `glyphs` (MapLibre ≥ 5.11 draws text with local fonts) and no `sprite` (the app draws its pins).
+ * Installed regions (issue 29) add one more source, drawn with Protomaps' layers in these palettes (region-layers.ts).
  */
 import { BASEMAP_ATTRIBUTION, CHICAGO_BOUNDS, CHICAGO_CENTER, LAYERS, TILESETS } from '@siplog/basemap';
+import { REGIONS_SOURCE, regionLayers, type RegionsArea } from './region-layers';
 
 const W = LAYERS.world;
 const S = LAYERS.streets;
@@ -96,6 +98,8 @@ const REGULAR = ['Noto Sans Regular', ...FAMILIES];
 const MEDIUM = ['Noto Sans Medium', ...FAMILIES];
 const BOLD = ['Noto Sans Bold', ...FAMILIES];
 const ITALIC = ['Noto Sans Italic', ...FAMILIES];
+
+export const FONT_STACKS = { regular: REGULAR, medium: MEDIUM, bold: BOLD, italic: ITALIC } as const;
 
 type Json = Record<string, unknown>;
 type Expression = unknown[];
@@ -236,9 +240,15 @@ const CITY_POPULATION = [
   'step', ['zoom'], 5_000_000, 3, 1_000_000, 4, 300_000, 5, 100_000, 6, 50_000, 7, 20_000, 8, 12_000, 9, 8_000, 10, 4_000, 11, 1_500, 12, 0,
 ];
 
-function labelLayers(COLOURS: Palette): Json[] {
+/**
+ * The world's place labels with a regions' counterpart step aside inside the regions, at every zoom (the
+ * region names its own places from z0), so a town is named once. Without regions the labels are as before.
+ */
+function labelLayers(COLOURS: Palette, regionsArea?: RegionsArea): Json[] {
   const halo = haloOf(COLOURS);
   const kind = (value: string): Expression => ['==', ['get', 'kind'], value];
+  const outsideRegions: Expression[] = regionsArea ? [['!', ['within', regionsArea]]] : [];
+  const kindOutsideRegions = (value: string): Expression => (regionsArea ? ['all', kind(value), ...outsideRegions] : kind(value));
   return [
     { id: 'waterway-label', type: 'symbol', source: 'streets', 'source-layer': S.waterwayLabel, minzoom: 13,
       layout: { 'symbol-placement': 'line', 'text-field': ['get', 'name'], 'text-font': ITALIC, 'text-size': 12,
@@ -278,7 +288,7 @@ function labelLayers(COLOURS: Palette): Json[] {
     { id: 'city-label', type: 'symbol', source: 'world', 'source-layer': W.cities,
       filter: ['all', ['!', ['has', 'kind']], ['>=', ['get', 'population'], CITY_POPULATION],
         // Inside the street data from z11 the streets' own place names take over.
-        ['any', ['<', ['zoom'], 11], ['!', ['within', STREETS_AREA]]]],
+        ['any', ['<', ['zoom'], 11], ['!', ['within', STREETS_AREA]]], ...outsideRegions],
       layout: {
         'text-field': ['get', 'name'],
         'text-font': ['step', ['get', 'population'], ['literal', REGULAR], 80_000, ['literal', MEDIUM], 800_000, ['literal', BOLD]],
@@ -307,12 +317,12 @@ function labelLayers(COLOURS: Palette): Json[] {
       layout: { 'text-field': ['get', 'name'], 'text-font': BOLD, 'text-size': 17 },
       paint: { 'text-color': COLOURS.text, ...halo(2) } },
     { id: 'state-label', type: 'symbol', source: 'world', 'source-layer': W.cities, minzoom: 4, maxzoom: 8,
-      filter: kind('state'),
+      filter: kindOutsideRegions('state'),
       layout: { 'text-field': ['get', 'name'], 'text-font': MEDIUM, 'text-transform': 'uppercase', 'text-letter-spacing': 0.12,
         'text-size': linear(4, 10, 7, 12), 'text-max-width': 7, 'text-padding': 4 },
       paint: { 'text-color': COLOURS.textFaint, ...halo(1.2) } },
     { id: 'country-label', type: 'symbol', source: 'world', 'source-layer': W.cities, minzoom: 1, maxzoom: 8,
-      filter: kind('country'),
+      filter: kindOutsideRegions('country'),
       layout: { 'text-field': ['get', 'name'], 'text-font': BOLD, 'text-transform': 'uppercase', 'text-letter-spacing': 0.1,
         'text-size': ['interpolate', ['linear'], ['zoom'], 2, ['-', 15, ['*', 1.5, ['get', 'minzoom']]], 6, ['-', 18, ['*', 0.5, ['get', 'minzoom']]]],
         'text-max-width': 6, 'text-padding': 4, 'symbol-sort-key': ['get', 'minzoom'] },
@@ -320,8 +330,64 @@ function labelLayers(COLOURS: Palette): Json[] {
   ];
 }
 
-export function buildMapStyle(tileUrl: (tileset: string) => string, theme: MapTheme = 'light'): Json {
+/** The installed regions, as the `regions` source shows them. */
+export interface RegionsSource {
+  /** [west, south, east, north] in degrees, one per installed region (at least one) */
+  bounds: [number, number, number, number][];
+  /** the regions' highest tile zoom (MapLibre overzooms beyond it) */
+  maxzoom: number;
+  /** HTML, shown by MapLibre whenever region layers are drawn */
+  attribution: string;
+}
+
+/** Region boxes must be plain west<east, south<north boxes: a union of boxes across the antimeridian is not one box. */
+function checkRegions(regions: RegionsSource): void {
+  if (!Array.isArray(regions.bounds) || regions.bounds.length === 0) throw new Error('RegionsSource.bounds needs at least one region box.');
+  regions.bounds.forEach((box, index) => {
+    const where = `RegionsSource.bounds[${index}] (${JSON.stringify(box)})`;
+    if (!Array.isArray(box) || box.length !== 4 || !box.every(Number.isFinite)) {
+      throw new Error(`${where} must be four finite numbers: [west, south, east, north].`);
+    }
+    const [west, south, east, north] = box;
+    if (west < -180 || east > 180 || south < -90 || north > 90) throw new Error(`${where} lies outside longitudes ±180 and latitudes ±90.`);
+    if (!(west < east)) throw new Error(`${where}: west must be less than east (boxes across the antimeridian are not supported).`);
+    if (!(south < north)) throw new Error(`${where}: south must be less than north.`);
+  });
+  if (!Number.isInteger(regions.maxzoom) || regions.maxzoom < 0 || regions.maxzoom > 24) {
+    throw new Error(`RegionsSource.maxzoom must be a whole zoom from 0 to 24, not ${regions.maxzoom}.`);
+  }
+  if (typeof regions.attribution !== 'string' || !regions.attribution.trim()) {
+    throw new Error('RegionsSource.attribution must name the data (OpenStreetMap contributors, Protomaps).');
+  }
+}
+
+/** The one box around all regions: MapLibre asks for region tiles only inside it. */
+function unionOf(bounds: RegionsSource['bounds']): [number, number, number, number] {
+  return [
+    Math.min(...bounds.map((box) => box[0])),
+    Math.min(...bounds.map((box) => box[1])),
+    Math.max(...bounds.map((box) => box[2])),
+    Math.max(...bounds.map((box) => box[3])),
+  ];
+}
+
+/** The regions' boxes as one MultiPolygon, for `within`. */
+function areaOf(bounds: RegionsSource['bounds']): RegionsArea {
+  return {
+    type: 'MultiPolygon',
+    coordinates: bounds.map(([west, south, east, north]) => [[[west, south], [east, south], [east, north], [west, north], [west, south]]]),
+  };
+}
+
+export function buildMapStyle(
+  tileUrl: (tileset: string) => string,
+  theme: MapTheme = 'light',
+  regions?: RegionsSource | null,
+): Json {
   const COLOURS = PALETTES[theme];
+  if (regions) checkRegions(regions);
+  const regionsArea = regions ? areaOf(regions.bounds) : undefined;
+  const region = regionsArea ? regionLayers(COLOURS, FONT_STACKS, regionsArea) : { base: [], labels: [] };
   const source = (tileset: keyof typeof TILESETS, extra: Json = {}) => ({
     type: 'vector',
     tiles: [tileUrl(tileset)],
@@ -338,6 +404,16 @@ export function buildMapStyle(tileUrl: (tileset: string) => string, theme: MapTh
       world: source('world'),
       // bounds: MapLibre asks for street tiles only where they exist.
       streets: source('streets', { bounds: CHICAGO_BOUNDS }),
+      ...(regions && {
+        [REGIONS_SOURCE]: {
+          type: 'vector',
+          tiles: [tileUrl(REGIONS_SOURCE)],
+          minzoom: 0,
+          maxzoom: regions.maxzoom,
+          bounds: unionOf(regions.bounds),
+          attribution: regions.attribution,
+        },
+      }),
     },
     layers: [
       { id: 'ocean', type: 'background', paint: { 'background-color': COLOURS.water } },
@@ -349,13 +425,15 @@ export function buildMapStyle(tileUrl: (tileset: string) => string, theme: MapTh
         paint: { 'line-color': COLOURS.waterLine, 'line-width': linear(3, 0.5, 8, 1.4, 12, 2.5) } },
       ...areaLayers(COLOURS),
       ...roadLayers(COLOURS),
+      ...region.base,
       { id: 'state-lines', type: 'line', source: 'world', 'source-layer': W.states, minzoom: 2,
         layout: { 'line-join': 'round' },
         paint: { 'line-color': COLOURS.stateLine, 'line-width': linear(3, 0.6, 10, 1.4), 'line-dasharray': [3, 2] } },
       { id: 'country-lines', type: 'line', source: 'world', 'source-layer': W.countries,
         layout: { 'line-join': 'round' },
         paint: { 'line-color': COLOURS.border, 'line-width': linear(1, 0.6, 10, 1.8) } },
-      ...labelLayers(COLOURS),
+      ...labelLayers(COLOURS, regionsArea),
+      ...region.labels,
     ],
   };
 }
