@@ -33,7 +33,7 @@ export default tseslint.config(
   },
   {
     // Tests read loosely typed JSON answers, and scripts report to the terminal.
-    files: ['**/*.spec.ts', '**/*.e2e.ts', '**/test/**', 'scripts/**', 'apps/web/e2e/**', '**/seed-cli.ts', 'apps/api/src/bench/**'],
+    files: ['**/*.spec.ts', '**/*.e2e.ts', '**/test/**', 'scripts/**', 'apps/web/e2e/**', '**/seed-cli.ts', '**/*.cli.ts', 'apps/api/src/bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },
   // Where code may reach (issue 28): queries in repositories, the web app's shared parts below its features.

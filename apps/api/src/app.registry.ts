@@ -1,6 +1,8 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { AnyRouter } from '@trpc/server';
 import { adminFilesProcedures } from './modules/admin/admin-files.router';
+import { adminMapRegionsProcedures } from './modules/admin/admin-map-regions.router';
+import { AdminMapRegionsService } from './modules/admin/admin-map-regions.service';
 import { AdminFilesService } from './modules/admin/admin-files.service';
 import { adminScreenProcedures } from './modules/admin/admin-screen.router';
 import { AdminScreenService } from './modules/admin/admin-screen.service';
@@ -93,6 +95,7 @@ export const APP_PARTS = {
         ...adminScreenProcedures(get(AdminScreenService)),
         ...adminUsersProcedures(get(AdminUsersService)),
         ...adminFilesProcedures(get(AdminFilesService)),
+        ...adminMapRegionsProcedures(get(AdminMapRegionsService)),
         ...moderationProcedures(get(ModerationService)),
       }),
   },

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { tileRangeOf } from '@siplog/basemap';
+import { buildProtomapsFixture, startRangeServer, type RangeServer } from '@siplog/basemap/dist/regions/testing';
 import { DIALECT, insertEstablishment, PgDatabase } from '@siplog/db';
 import { codeFromMail } from './test/accounts';
 import { nginxBinary, startApiNode, startNginx, type ApiNode, type Proxy } from './test/cluster-nodes';
@@ -39,6 +42,7 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
   let nodeA: ApiNode;
   let nodeB: ApiNode;
   let proxy: Proxy;
+  let mapSource: RangeServer;
   let ann: Person;
   let ben: Person;
   let ipCounter = 0;
@@ -78,7 +82,11 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     if (!nginx) throw new Error('nginx is not installed and cannot be (not root): apt-get install nginx-light');
     databaseUrl = (await freshTestDatabaseUrl())!;
     s3 = await startTestS3();
+    const fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-multi-map-'));
+    mapSource = await startRangeServer((await buildProtomapsFixture(path.join(fixtureDir, 'planet.pmtiles'), { maxZoom: 13 })).file);
     const env = {
+      ADMIN_EMAILS: 'bossmulti@example.com',
+      MAP_SOURCE_URL: mapSource.url,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'multi-node-secret-shared-by-every-node-0123456789',
       ...s3.envFor('multi'),
@@ -102,6 +110,7 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     await proxy?.stop();
     await Promise.all([nodeA?.stop(), nodeB?.stop()]);
     await s3?.close();
+    await mapSource?.close();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
   }, 60_000);
 
@@ -244,4 +253,36 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     for (let i = 0; i < 10; i++) expect((await fetch(`${proxy.baseUrl}/api/health`)).status).toBe(200);
     expect((await json(`${proxy.baseUrl}/api/post/loadcomments`, { postid: postId })).status).toBe(200);
   }, 120_000);
+
+  it('adds a map region once: it goes to the bucket, and every node serves it; removed on one, gone on both', async () => {
+    const boss = await join(nodeA, 'bossmulti');
+    const admin = { ...bearer(boss), 'Content-Type': 'application/json' };
+    const added = await fetch(`${nodeA.baseUrl}/api/admin/map-regions`, { method: 'POST', headers: admin, body: JSON.stringify({ where: 'Lagos, PT' }) });
+    expect(added.status, await added.clone().text()).toBe(202);
+    // Node B shows the fetch's progress it hears from A, then the installed region it copied from the bucket.
+    const listOnB = async () => (await (await fetch(`${nodeB.baseUrl}/api/admin/map-regions`, { headers: admin })).json()) as any;
+    let bbox: { west: number; south: number; east: number; north: number } | undefined;
+    for (let attempt = 0; attempt < 300 && !bbox; attempt++) {
+      bbox = (await listOnB()).regions.find((region: { slug: string }) => region.slug === 'lagos-pt')?.bbox;
+      if (!bbox) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(bbox, JSON.stringify(await listOnB())).toBeDefined();
+    expect(await s3.keys('multi/map')).toEqual(['multi/map/lagos-pt.pmtiles']);
+    const range = tileRangeOf(bbox!, 13);
+    const tileOn = (node: ApiNode) => fetch(`${node.baseUrl}/api/map/tiles/regions/13/${range.minX}/${range.minY}.pbf`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const [fromA, fromB] = await Promise.all([tileOn(nodeA), tileOn(nodeB)]);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    expect(fs.existsSync(path.join(nodeB.dataDir, 'map', 'lagos-pt.pmtiles'))).toBe(true);
+
+    expect((await fetch(`${nodeB.baseUrl}/api/admin/map-regions/lagos-pt`, { method: 'DELETE', headers: admin })).status).toBe(200);
+    expect(await s3.keys('multi/map')).toEqual([]);
+    let statusOnA = 200;
+    for (let attempt = 0; attempt < 100 && statusOnA !== 204; attempt++) {
+      statusOnA = (await tileOn(nodeA)).status;
+      if (statusOnA !== 204) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(statusOnA).toBe(204);
+    expect((await tileOn(nodeB)).status).toBe(204);
+  });
 });

@@ -63,3 +63,9 @@ export const LAYERS = {
     poiLabel: 'poi_label',
   },
 } as const;
+
+/**
+ * Map regions (issue 29): PMTiles archives of an operator's own area. Test fixtures (a Protomaps-schema archive, a
+ * range-answering server) are imported from '@siplog/basemap/dist/regions/testing', so the API never loads them.
+ */
+export * from './regions';

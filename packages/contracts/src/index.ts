@@ -14,3 +14,4 @@ export * from './schemas/notification';
 export * from './schemas/safety';
 export * from './drinks';
 export * from './place-lists';
+export * from './map-regions';

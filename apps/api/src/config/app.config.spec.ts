@@ -39,6 +39,17 @@ describe('map settings', () => {
     expect(() => configWith({ MAP_STYLE_URL: 'https://ok.example/s.json', MAP_STYLE_ORIGINS: 'ftp://x' })).toThrow(/http\(s\) URL/);
   });
 
+  it('reads map regions: their folder, where they are cut from, and the default centre', () => {
+    const config = configWith({ MAP_SOURCE_URL: ' https://mirror.example/planet.pmtiles ', MAP_CENTER: '38.7167, -9.1333' });
+    expect(config.mapDir).toBe(path.join(config.dataDir, 'map'));
+    expect(fs.existsSync(config.mapDir)).toBe(true);
+    expect(config.mapSourceUrl).toBe('https://mirror.example/planet.pmtiles');
+    expect(config.mapCenter).toEqual({ lat: 38.7167, lng: -9.1333 });
+    expect(configWith({ MAP_SOURCE_URL: '/srv/planet.pmtiles' }).mapSourceUrl).toBe('/srv/planet.pmtiles');
+    expect(configWith({}).mapSourceUrl).toBeNull();
+    expect(configWith({}).mapCenter).toBeNull();
+  });
+
   it('takes a public Mapbox token (pk.) and refuses any other at start-up, naming MAPBOX_TOKEN', () => {
     expect(configWith({ MAPBOX_TOKEN: 'pk.eyJ1IjoidGVzdCJ9.abc' }).mapboxToken).toBe('pk.eyJ1IjoidGVzdCJ9.abc');
     expect(configWith({}).mapboxToken).toBeUndefined();
@@ -119,6 +130,10 @@ describe('refusals and the node name', () => {
       [{ MEDIA_STORE: 'ftp://photos' }, /^MEDIA_STORE: expected unset/],
       [{ S3_REGION: 'eu-west-1' }, /^S3_REGION is set but MEDIA_STORE is not/],
       [{ MAP_STYLE_ORIGINS: 'ftp://x' }, /^MAP_STYLE_ORIGINS must be an http\(s\) URL/],
+      [{ MAP_SOURCE_URL: 'ftp://mirror.example/planet.pmtiles' }, /^MAP_SOURCE_URL must be an http\(s\) URL/],
+      [{ MAP_CENTER: '38.7' }, /^MAP_CENTER must be "lat,lng" in degrees/],
+      [{ MAP_CENTER: '91,10' }, /^MAP_CENTER must be "lat,lng"/],
+      [{ MAP_CENTER: '38.7,-181' }, /^MAP_CENTER must be "lat,lng"/],
       [{ NOTIFICATION_EMAIL: 'maybe' }, /^NOTIFICATION_EMAIL must be on or off/],
       [{ SHUTDOWN_GRACE_MS: '8s' }, /^SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000, got "8s"$/],
       [{ SHUTDOWN_GRACE_MS: '-1' }, /^SHUTDOWN_GRACE_MS must be a whole number/],

@@ -34,6 +34,15 @@ export interface AppConfig {
   mapStyleUrl?: string;
   /** Other origins the map may load from (MAP_STYLE_ORIGINS): where a MAP_STYLE_URL style keeps its tiles, glyphs or PMTiles. */
   mapStyleOrigins: string[];
+  /** Where installed map regions live (DATA_DIR/map): one `<slug>.pmtiles` each (issue 29). */
+  mapDir: string;
+  /**
+   * MAP_SOURCE_URL: the Protomaps basemap archive regions are cut from (an http(s) URL or a local file); null: the
+   * newest Protomaps daily build, found when a region is added.
+   */
+  mapSourceUrl: string | null;
+  /** MAP_CENTER=lat,lng: the map's default centre; null: the first region's centre, else downtown Chicago. */
+  mapCenter: { lat: number; lng: number } | null;
   /** Express "trust proxy" value: which hops may set X-Forwarded-For. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -119,6 +128,26 @@ function parseOrigin(name: string, raw: string): string {
   }
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   return url.origin;
+}
+
+/** An archive to cut regions from: an http(s) URL or a local file path (checked when a region is added). */
+function parseMapSourceUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) parseOrigin('MAP_SOURCE_URL', value);
+  return value;
+}
+
+/** 'lat,lng' in degrees. */
+function parseMapCenter(raw: string | undefined): { lat: number; lng: number } | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  const match = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(value);
+  const [lat, lng] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(Math.abs(lat) <= 85) || !(Math.abs(lng) <= 180)) {
+    throw new ConfigError(`MAP_CENTER must be "lat,lng" in degrees (latitude -85..85, longitude -180..180), got "${raw}"`);
+  }
+  return { lat, lng };
 }
 
 const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -258,6 +287,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboxDir: path.join(dataDir, 'outbox'),
     /** Uploads land here while they are received, so a 50 MB photo streams to disk instead of sitting in memory. */
     uploadsDir: path.join(dataDir, 'tmp', 'uploads'),
+    mapDir: path.join(dataDir, 'map'),
   };
   makeDataDirs([dataDir, ...Object.values(dirs)]);
 
@@ -284,6 +314,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapboxApiUrl: (env.MAPBOX_API_URL || 'https://api.mapbox.com').replace(/\/+$/, ''),
     mapStyleUrl: parseMapStyleUrl(env.MAP_STYLE_URL),
     mapStyleOrigins: (env.MAP_STYLE_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => parseOrigin('MAP_STYLE_ORIGINS', origin)),
+    mapSourceUrl: parseMapSourceUrl(env.MAP_SOURCE_URL),
+    mapCenter: parseMapCenter(env.MAP_CENTER),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(__dirname, '..', '..', '..', 'web', 'dist')),

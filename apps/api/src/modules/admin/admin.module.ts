@@ -1,18 +1,21 @@
 import { Module } from '@nestjs/common';
+import { MapModule } from '../map/map.module';
 import { PostModule } from '../post/post.module';
 import { AdminFilesController } from './admin-files.controller';
 import { AdminFilesService } from './admin-files.service';
+import { AdminMapRegionsController } from './admin-map-regions.controller';
+import { AdminMapRegionsService } from './admin-map-regions.service';
 import { AdminScreenService } from './admin-screen.service';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 import { AppSettingsRepository } from './app-settings.repository';
 
-/** The operator's calls (spec §7 Admin): people and their posts, e-mail; log files, database backups and downloads. */
+/** The operator's calls (spec §7 Admin): people and their posts, e-mail; log files, database backups and downloads; map regions. */
 @Module({
-  imports: [PostModule],
-  controllers: [AdminUsersController, AdminFilesController],
-  providers: [AdminUsersService, AdminUsersRepository, AdminFilesService, AdminScreenService, AppSettingsRepository],
-  exports: [AdminUsersService, AdminFilesService, AdminScreenService],
+  imports: [PostModule, MapModule],
+  controllers: [AdminUsersController, AdminFilesController, AdminMapRegionsController],
+  providers: [AdminUsersService, AdminUsersRepository, AdminFilesService, AdminScreenService, AppSettingsRepository, AdminMapRegionsService],
+  exports: [AdminUsersService, AdminFilesService, AdminScreenService, AdminMapRegionsService],
 })
 export class AdminModule {}

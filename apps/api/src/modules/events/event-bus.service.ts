@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { MapRegionJob } from '@siplog/contracts';
 import type { Database, PgListener } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import { EVENTS_CHANNEL as CHANNEL, EventClockRepository } from './event-clock.repository';
 import { HeardWatermark } from './heard-watermark';
 
-/** What nodes tell each other: public answers gone stale (their tags), and notifications for people (their ids). */
+/**
+ * What nodes tell each other: public answers gone stale (their tags), notifications for people (their ids), and map
+ * regions (a fetch's progress, a fetch over, the set changed).
+ */
 export interface EventTopics {
   cache: string[];
   notification: number[];
+  mapRegions: { job?: MapRegionJob; done?: string; changed?: boolean };
 }
 export type EventTopic = keyof EventTopics;
 

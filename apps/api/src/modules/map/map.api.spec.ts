@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { BasemapHandle } from './basemap.provider';
 import { ftsPrefixQuery, GazetteerService } from './gazetteer.service';
 import { MapService } from './map.service';
+import { RegionShelf } from './regions/region-shelf';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -169,13 +170,13 @@ describe('without a built basemap file', () => {
   const config = loadConfig({ DATA_DIR: process.env.TMPDIR ?? '/tmp', LOG_TO_CONSOLE: 'false' });
 
   it('answers 503 for tiles and still serves the style', () => {
-    const map = new MapService(config, missing);
+    const map = new MapService(config, missing, new RegionShelf(config.mapDir));
     expect(() => map.tile('world', '0', '0', '0', true, undefined)).toThrow(expect.objectContaining({ code: 'UNAVAILABLE' }));
     expect(map.style('http://localhost').version).toBe(8);
   });
 
   it('tells the web app a dark style for each mode but a self-hoster\'s own', () => {
-    const configOf = (env: Record<string, string>) => new MapService(loadConfig({ DATA_DIR: process.env.TMPDIR ?? '/tmp', LOG_TO_CONSOLE: 'false', ...env }), missing).clientConfig();
+    const configOf = (env: Record<string, string>) => new MapService(loadConfig({ DATA_DIR: process.env.TMPDIR ?? '/tmp', LOG_TO_CONSOLE: 'false', ...env }), missing, new RegionShelf(config.mapDir)).clientConfig();
     expect(configOf({})).toMatchObject({ mode: 'offline', styleUrl: '/api/map/style.json', darkStyleUrl: '/api/map/style.json?theme=dark' });
     expect(configOf({ MAPBOX_TOKEN: 'pk.test' })).toMatchObject({ mode: 'mapbox', darkStyleUrl: 'mapbox://styles/mapbox/dark-v11' });
     const own = configOf({ MAP_STYLE_URL: 'https://tiles.example.org/style.json' });

@@ -31,7 +31,7 @@ export class MapController {
    * 200, and this is the map's hot path (a buffer, no stream).
    */
   @Get('tiles/:tileset/:z/:x/:y.pbf')
-  @ApiOperation({ summary: 'One vector tile (MVT) of the offline map: tileset world (z0-8) or streets (z10-13, Chicago)' })
+  @ApiOperation({ summary: 'One vector tile (MVT) of the offline map: tileset world (z0-8), streets (z10-13, Chicago) or regions (the installed map regions, z0-15); 204 where there is none' })
   tile(
     @Param('tileset') tileset: string,
     @Param('z') z: string,

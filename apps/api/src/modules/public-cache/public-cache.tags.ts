@@ -10,6 +10,9 @@ export const ANY_POST = 'posts';
 /** Lists of several places with their totals: pins in a box, an area, placeforfeed, a place found by location. */
 export const ANY_PLACE = 'places';
 
+/** The map's config: its default centre follows the installed map regions. */
+export const MAP_REGIONS = 'map-regions';
+
 /** One place: its totals, followers and reviews (and its page). */
 export const placeTag = (establishmentId: number) => `place:${establishmentId}`;
 /** One review with its comments. */
@@ -48,4 +51,6 @@ export const STALE_AFTER = {
    * a moderator) or makes them and all they did leave or come back (deactivation, reactivation, suspension, erasure).
    */
   person: (): string[] => [EVERYTHING],
+  /** A map region added or removed: the map's config (its default centre). */
+  mapRegions: (): string[] => [MAP_REGIONS],
 } as const;

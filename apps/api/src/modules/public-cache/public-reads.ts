@@ -16,7 +16,7 @@ import {
   userOrdersSchema,
 } from '@siplog/contracts';
 import { FEED_SKIP_FREE } from '../post/post.service';
-import { ANY_PLACE, ANY_POST, personTag, placeTag, postTag } from './public-cache.tags';
+import { ANY_PLACE, ANY_POST, MAP_REGIONS, personTag, placeTag, postTag } from './public-cache.tags';
 
 /**
  * The reads whose signed-out answer is the same for every visitor, by operation: the REST path and the tRPC procedure
@@ -57,7 +57,7 @@ const PUBLIC_READS: readonly AnyPublicRead[] = [
   read({ rest: '/api/place/inbounds', trpc: 'place.inBounds' }, placeInBoundsSchema, anyPlace),
   read({ rest: '/api/place/area', trpc: 'place.area' }, placeAreaSchema, anyPlace),
   read({ rest: '/api/user/loadpublicprofile', trpc: 'user.publicProfile' }, loadPublicProfileSchema, onePerson),
-  read({ trpc: 'map.config' }, noInput, () => []),
+  read({ trpc: 'map.config' }, noInput, () => [MAP_REGIONS]),
 ];
 
 const byTransport = (transport: 'rest' | 'trpc'): ReadonlyMap<string, AnyPublicRead> =>
