@@ -2,17 +2,22 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { BackupControls } from './backup/BackupControls';
 import { LogsPanel } from './logs/LogsPanel';
+import { MapRegionsPanel } from './map-regions/MapRegionsPanel';
 import { ReportsPanel } from './reports/ReportsPanel';
 import { UsersPanel } from './users/UsersPanel';
 
 /** How often the Reports toggle's open count is asked for again while the screen stays open. */
 const OPEN_COUNT_REFRESH_MS = 60_000;
 
-/** Spec §2 Admin screen: the FR Users and FR Logs toggles, Reports (issue 17), Backup DB and Download, and the open panels. */
+/**
+ * Spec §2 Admin screen: the FR Users and FR Logs toggles, Reports (issue 17), Map regions (issue 29), Backup DB and
+ * Download, and the open panels.
+ */
 export function AdminScreen() {
   const [usersOpen, setUsersOpen] = useState(true);
   const [logsOpen, setLogsOpen] = useState(false);
   const [reportsOpen, setReportsOpen] = useState(false);
+  const [mapRegionsOpen, setMapRegionsOpen] = useState(false);
   // The same query as the panel's Open list, so the count and the list agree.
   const openReports = trpc.admin.reports.useQuery({ status: 'open' }, { retry: false, refetchInterval: OPEN_COUNT_REFRESH_MS });
   const openTotal = openReports.data?.open_total;
@@ -38,13 +43,20 @@ export function AdminScreen() {
             </>
           )}
         </button>
+        <button type="button" className="button" aria-pressed={mapRegionsOpen} onClick={() => setMapRegionsOpen((open) => !open)}>
+          Map regions
+        </button>
         <BackupControls />
       </div>
       {reportsOpen && <ReportsPanel />}
       {logsOpen && <LogsPanel />}
+      {mapRegionsOpen && <MapRegionsPanel />}
       {usersOpen && <UsersPanel />}
-      {!usersOpen && !logsOpen && !reportsOpen && (
-        <p className="admin-muted">Open FR Users to look after people and their posts, FR Logs to read the server's logs, or Reports to work through what people reported.</p>
+      {!usersOpen && !logsOpen && !reportsOpen && !mapRegionsOpen && (
+        <p className="admin-muted">
+          Open FR Users to look after people and their posts, FR Logs to read the server's logs, Reports to work through what people
+          reported, or Map regions to add your own city's streets to the map.
+        </p>
       )}
     </div>
   );

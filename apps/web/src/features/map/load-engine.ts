@@ -81,6 +81,36 @@ export interface MapSetup {
 }
 
 let setup: Promise<MapSetup> | null = null;
+let configAsked: Promise<MapConfig> | null = null;
+let configKnown: MapConfig | null = null;
+
+/**
+ * The server's map config alone (the map's start centre is in it), shared with loadMap: it resolves before the
+ * engine's code has loaded, so a page can move the opening view before the map is made. A call after a failure
+ * asks again.
+ */
+export function loadMapConfig(): Promise<MapConfig> {
+  if (configAsked) return configAsked;
+  // Alone, never batched: the service worker keeps its last answer by address, so the map draws offline too.
+  const asked = withRetries(() => trpcClient.map.config.query(undefined, UNBATCHED), 1).then(
+    (config) => {
+      configKnown = config;
+      return config;
+    },
+    (error: unknown) => {
+      logToServer('error', `Map config failed: ${errorMessage(error)}`);
+      if (configAsked === asked) configAsked = null;
+      throw error;
+    },
+  );
+  configAsked = asked;
+  return asked;
+}
+
+/** The config once it has arrived (a page opened later in the visit reads it at once), else null. */
+export function loadedMapConfig(): MapConfig | null {
+  return configKnown;
+}
 
 /**
  * The server's map config, then that engine's code (never the other engine's) and, for MapLibre, its worker
@@ -88,12 +118,7 @@ let setup: Promise<MapSetup> | null = null;
  */
 export function loadMap(): Promise<MapSetup> {
   if (setup) return setup;
-  // Alone, never batched: the service worker keeps its last answer by address, so the map draws offline too.
-  const started = withRetries(() => trpcClient.map.config.query(undefined, UNBATCHED), 1)
-    .catch((error: unknown) => {
-      logToServer('error', `Map config failed: ${errorMessage(error)}`);
-      throw error;
-    })
+  const started = loadMapConfig()
     .then(async (config) => {
       const engine = loadEngine(config.mode);
       const worker = config.mode === 'mapbox' ? undefined : prefetchMaplibreWorker();

@@ -1,7 +1,7 @@
 import { DEFAULT_MAP_CENTER, LIMITS, type PlaceSearchResult } from '@siplog/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { startMapLoad } from '../../features/map/load-engine';
+import { loadedMapConfig, loadMapConfig, startMapLoad } from '../../features/map/load-engine';
 import { MapView, type MapViewHandle } from '../../features/map/MapView';
 import type { LatLng } from '../../features/map/map-types';
 import type { MapStatus } from '../../features/map/useMapEngine';
@@ -35,13 +35,35 @@ type Adding = { step: 'off' } | { step: 'picking' } | { step: 'form'; at: LatLng
 
 const unknownAddress = { street: '', city: '', state: '', rating: '', posts: 0 };
 
+/** Hands map.config's start centre (MAP_CENTER, or the first map region's) to `onStart` once, when the server names one. */
+function useServerStartCenter(onStart: (center: LatLng) => void): void {
+  const latest = useRef(onStart);
+  useEffect(() => {
+    latest.current = onStart;
+  });
+  useEffect(() => {
+    let active = true;
+    loadMapConfig().then(
+      (config) => {
+        if (active && config.center) latest.current(config.center);
+      },
+      // Logged by loadMapConfig; the map shows its own failure.
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+}
+
 /** The map home (spec §2): search, pins of the places in view, the place card and the Activity panel. */
 export function HomePage() {
   useDocumentTitle('Map');
   const session = useSession();
   const navigate = useNavigate();
   const map = useRef<MapViewHandle>(null);
-  const [center, setCenter] = useState<LatLng>(DEFAULT_MAP_CENTER);
+  // The server's start centre (MAP_CENTER, or its first map region's) when the config is already here; see below otherwise.
+  const [center, setCenter] = useState<LatLng>(() => loadedMapConfig()?.center ?? DEFAULT_MAP_CENTER);
   const [viewCenter, setViewCenter] = useState<LatLng | null>(null);
   const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
   const [selected, setSelected] = useState<PlaceSummary | null>(null);
@@ -56,9 +78,19 @@ export function HomePage() {
   const selectProviderPlace = trpc.place.select.useMutation();
   const noMap = mapStatus === 'unsupported';
 
+  const located = useRef(false);
   useBrowserLocation((location) => {
+    located.current = true;
     loadAfterNextMove();
     setCenter(location);
+  });
+
+  // The config arrives before the engine's code, so the map is made at the server's centre rather than flying there;
+  // the person's own position, when the browser gives it, wins whichever comes first.
+  useServerStartCenter((start) => {
+    if (located.current) return;
+    loadAfterNextMove();
+    setCenter(start);
   });
 
   // Without a map, the list shows the places a map of this window would show.
