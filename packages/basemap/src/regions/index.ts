@@ -8,3 +8,6 @@ export { RegionArchive, type RegionArchiveHeader } from './region-archive';
 export { readSiplogInfo, type SiplogRegionInfo } from './siplog-info';
 export { planArchive, writeArchive, encodeMetadata, type ArchiveDescription, type ArchiveLayout, type InMemoryTile, type TileRun } from './pmtiles-writer';
 export type { TileCompressionName } from './pmtiles-format';
+export { extractRegion, partialFilesOf, type ExtractOptions, type ExtractProgress, type ExtractResult, type FetchTuning, type RegionInfoInput } from './region-extract';
+export { installArchive, type InstallOptions } from './install-archive';
+export { openRangeSource, type RangeSource, type RangeSourceOptions } from './range-source';

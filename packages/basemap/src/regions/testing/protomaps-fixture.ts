@@ -64,6 +64,7 @@ function roadProps(index: number, count: number, name: string): Props {
 }
 
 const PARK = { west: avenueLng(20), south: streetLat(30), east: avenueLng(24), north: streetLat(34) };
+const LAKE = { west: avenueLng(40) + LNG_STEP * 0.2, south: streetLat(20) + LAT_STEP * 0.2, east: avenueLng(42) - LNG_STEP * 0.2, north: streetLat(22) - LAT_STEP * 0.2 };
 
 function roads(): Feature[] {
   const list: Feature[] = [];
@@ -89,27 +90,66 @@ function random(seed: number): () => number {
   };
 }
 
-/** A 3 × 3 grid of buildings per block, 25 to 45 m on a side, each nudged a little; none in the park. */
-function buildings(): Feature[] {
-  const list: Feature[] = [];
-  const next = random(29);
-  const lngPerKm = LNG_STEP / BLOCK_KM;
-  const latPerKm = LAT_STEP / BLOCK_KM;
-  for (let i = 0; i < AVENUES - 1; i++) {
-    for (let j = 0; j < STREETS - 1; j++) {
-      const [west, south] = [avenueLng(i), streetLat(j)];
-      if (west >= PARK.west && west < PARK.east && south >= PARK.south && south < PARK.north) continue;
-      for (let a = 0; a < 3; a++) {
-        for (let b = 0; b < 3; b++) {
-          const sizeKm = 0.025 + next() * 0.02;
-          const x = west + (0.04 + a * 0.15 + next() * 0.05) * lngPerKm;
-          const y = south + (0.04 + b * 0.15 + next() * 0.05) * latPerKm;
-          list.push(feature(box(x, y, x + sizeKm * lngPerKm, y + sizeKm * latPerKm), { kind: 'building', height: Math.round(3 + next() * 30), min_zoom: 13 }));
-        }
+const EXTENT = 4096;
+/** Building lots per z14 tile side: 32 × 32 lots of about 60 m, so a z14 tile weighs tens of kB like a real town's. */
+const LOTS_PER_SIDE = 32;
+const LOT = EXTENT / LOTS_PER_SIDE;
+
+type TileFeature = { type: 3; geometry: [number, number][][]; tags: Props };
+
+const tileToLng = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
+const tileToLat = (y: number, z: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
+
+/** On land, inside a block (clear of the streets), outside the park and the lake. */
+function buildable(lng: number, lat: number): boolean {
+  if (lng <= FIXTURE_SQUARE.west || lng >= FIXTURE_SQUARE.east || lat <= LAND_SOUTH || lat >= FIXTURE_SQUARE.north) return false;
+  const u = ((lng - FIXTURE_SQUARE.west) / LNG_STEP) % 1;
+  const v = ((lat - LAND_SOUTH) / LAT_STEP) % 1;
+  if (u < 0.06 || u > 0.94 || v < 0.06 || v > 0.94) return false;
+  if (lng >= PARK.west && lng <= PARK.east && lat >= PARK.south && lat <= PARK.north) return false;
+  return !(lng >= LAKE.west && lng <= LAKE.east && lat >= LAKE.south && lat <= LAKE.north);
+}
+
+/**
+ * The buildings of one z14 tile, made directly in tile coordinates (tens of thousands of polygons would
+ * take geojson-vt seconds): one irregular footprint per buildable lot, the same every time for a tile.
+ */
+function z14Buildings(x: number, y: number): TileFeature[] {
+  const next = random(x * 65_536 + y);
+  const features: TileFeature[] = [];
+  for (let row = 0; row < LOTS_PER_SIDE; row++) {
+    for (let column = 0; column < LOTS_PER_SIDE; column++) {
+      const cx = column * LOT + LOT / 2 + (next() - 0.5) * LOT * 0.2;
+      const cy = row * LOT + LOT / 2 + (next() - 0.5) * LOT * 0.2;
+      if (!buildable(tileToLng(x + cx / EXTENT, 14), tileToLat(y + cy / EXTENT, 14))) continue;
+      const corners = 6 + Math.floor(next() * 6);
+      const ring: [number, number][] = [];
+      for (let k = 0; k < corners; k++) {
+        // Angles increase clockwise on screen (y points down): an exterior ring as MVT wants it.
+        const angle = ((k + next() * 0.6) / corners) * 2 * Math.PI;
+        const radius = LOT * (0.22 + next() * 0.18);
+        ring.push([Math.round(cx + radius * Math.cos(angle)), Math.round(cy + radius * Math.sin(angle))]);
       }
+      ring.push([ring[0][0], ring[0][1]]);
+      features.push({ type: 3, geometry: [ring], tags: { kind: 'building', height: Math.round(3 + next() * 30), min_zoom: 14 } });
     }
   }
-  return list;
+  return features;
+}
+
+/** z14 keeps every building; z13 every fourth of its four children's, scaled down. */
+function buildingsOf(z: number, x: number, y: number): TileFeature[] {
+  if (z === 14) return z14Buildings(x, y);
+  if (z !== 13) return [];
+  const features: TileFeature[] = [];
+  for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    z14Buildings(2 * x + dx, 2 * y + dy).forEach((building, i) => {
+      if (i % 4 !== 0) return;
+      const ring = building.geometry[0].map(([px, py]): [number, number] => [Math.round((dx * EXTENT + px) / 2), Math.round((dy * EXTENT + py) / 2)]);
+      features.push({ ...building, geometry: [ring], tags: { ...building.tags, min_zoom: 13 } });
+    });
+  }
+  return features;
 }
 
 function waterFeatures(): Feature[] {
@@ -118,10 +158,9 @@ function waterFeatures(): Feature[] {
     type: 'LineString',
     coordinates: Array.from({ length: 25 }, (_, k) => [riverLng + Math.sin(k / 3) * LNG_STEP, FIXTURE_SQUARE.north - ((FIXTURE_SQUARE.north - LAND_SOUTH) * k) / 24]),
   };
-  const lake = { west: avenueLng(40) + LNG_STEP * 0.2, south: streetLat(20) + LAT_STEP * 0.2, east: avenueLng(42) - LNG_STEP * 0.2, north: streetLat(22) - LAT_STEP * 0.2 };
   return [
     feature(box(FIXTURE_SQUARE.west, FIXTURE_SQUARE.south, FIXTURE_SQUARE.east, LAND_SOUTH), { kind: 'ocean', name: 'Fixture Sea', min_zoom: 0 }),
-    feature(box(lake.west, lake.south, lake.east, lake.north), { kind: 'lake', name: 'Fixture Lake', min_zoom: 9 }),
+    feature(box(LAKE.west, LAKE.south, LAKE.east, LAKE.north), { kind: 'lake', name: 'Fixture Lake', min_zoom: 9 }),
     feature(river, { kind: 'river', name: 'Fixture River', min_zoom: 9 }),
   ];
 }
@@ -150,7 +189,6 @@ function layerSources(): LayerSource[] {
     { name: 'water', minZoom: 0, features: waterFeatures() },
     { name: 'landuse', minZoom: 9, features: [feature(parkPolygon, { kind: 'park', name: 'Fixture Park', min_zoom: 9, sort_rank: 30 })] },
     { name: 'roads', minZoom: 5, features: roads() },
-    { name: 'buildings', minZoom: 13, features: buildings() },
     { name: 'pois', minZoom: 13, features: [feature(parkCentre, { kind: 'park', name: 'Fixture Park', min_zoom: 13, population_rank: 0 })] },
     { name: 'places', minZoom: 6, features: places() },
   ];
@@ -205,6 +243,8 @@ export async function buildProtomapsFixture(file: string, options: ProtomapsFixt
           const features = layer.index.getTile(z, x, y)?.features.filter((f) => Number(f.tags?.min_zoom ?? 0) <= z) ?? [];
           if (features.length > 0) content[layer.name] = { features };
         }
+        const buildings = buildingsOf(z, x, y);
+        if (buildings.length > 0) content.buildings = { features: buildings };
         const mvt = vtpbf.fromGeojsonVt(content, { version: 2, extent: 4096 });
         tiles.push({ tileId: zxyToTileId(z, x, y), data: gzip ? zlib.gzipSync(mvt) : mvt });
       }
