@@ -132,7 +132,11 @@ async function remove(config: AppConfig, slug: string | undefined): Promise<void
 
 /** `pnpm map:add | map:list | map:remove`: map regions from the command line (issue 29), with or without a server running. */
 async function main(): Promise<void> {
+  // A box starts with a minus sign west of Greenwich ('-8.69,37.09,…'): an argument, not an option.
+  const raw = process.argv.slice(2);
+  const negative = (arg: string) => /^-\d/.test(arg);
   const { positionals, values } = parseArgs({
+    args: [...raw.filter((arg) => !negative(arg)), '--', ...raw.filter(negative)],
     allowPositionals: true,
     options: { source: { type: 'string' }, radius: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
