@@ -110,40 +110,56 @@ function buildable(lng: number, lat: number): boolean {
   return !(lng >= LAKE.west && lng <= LAKE.east && lat >= LAKE.south && lat <= LAKE.north);
 }
 
+/** Irregular footprints around (0, 0), made once (too many for gzip to find them again within its window); each lot takes one. */
+const FOOTPRINTS: [number, number][][] = (() => {
+  const next = random(14);
+  return Array.from({ length: 4096 }, () => {
+    const corners = 6 + Math.floor(next() * 6);
+    const ring: [number, number][] = [];
+    for (let k = 0; k < corners; k++) {
+      // Angles increase clockwise on screen (y points down): an exterior ring as MVT wants it.
+      const angle = ((k + next() * 0.6) / corners) * 2 * Math.PI;
+      const radius = LOT * (0.22 + next() * 0.18);
+      ring.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
+    }
+    ring.push([ring[0][0], ring[0][1]]);
+    return ring;
+  });
+})();
+
 /**
  * The buildings of one z14 tile, made directly in tile coordinates (tens of thousands of polygons would
- * take geojson-vt seconds): one irregular footprint per buildable lot, the same every time for a tile.
+ * take geojson-vt seconds): one footprint per buildable lot, the same every time for a tile.
  */
-function z14Buildings(x: number, y: number): TileFeature[] {
+function z14Buildings(x: number, y: number, made: Map<number, TileFeature[]>): TileFeature[] {
+  const key = x * 16_384 + y;
+  const known = made.get(key);
+  if (known) return known;
   const next = random(x * 65_536 + y);
   const features: TileFeature[] = [];
+  const lotCentre = (i: number) => i * LOT + LOT / 2;
+  const lngs = Array.from({ length: LOTS_PER_SIDE }, (_, column) => tileToLng(x + lotCentre(column) / EXTENT, 14));
   for (let row = 0; row < LOTS_PER_SIDE; row++) {
+    const lat = tileToLat(y + lotCentre(row) / EXTENT, 14);
     for (let column = 0; column < LOTS_PER_SIDE; column++) {
-      const cx = column * LOT + LOT / 2 + (next() - 0.5) * LOT * 0.2;
-      const cy = row * LOT + LOT / 2 + (next() - 0.5) * LOT * 0.2;
-      if (!buildable(tileToLng(x + cx / EXTENT, 14), tileToLat(y + cy / EXTENT, 14))) continue;
-      const corners = 6 + Math.floor(next() * 6);
-      const ring: [number, number][] = [];
-      for (let k = 0; k < corners; k++) {
-        // Angles increase clockwise on screen (y points down): an exterior ring as MVT wants it.
-        const angle = ((k + next() * 0.6) / corners) * 2 * Math.PI;
-        const radius = LOT * (0.22 + next() * 0.18);
-        ring.push([Math.round(cx + radius * Math.cos(angle)), Math.round(cy + radius * Math.sin(angle))]);
-      }
-      ring.push([ring[0][0], ring[0][1]]);
-      features.push({ type: 3, geometry: [ring], tags: { kind: 'building', height: Math.round(3 + next() * 30), min_zoom: 14 } });
+      if (!buildable(lngs[column], lat)) continue;
+      const cx = Math.round(lotCentre(column) + (next() - 0.5) * LOT * 0.2);
+      const cy = Math.round(lotCentre(row) + (next() - 0.5) * LOT * 0.2);
+      const ring = FOOTPRINTS[Math.floor(next() * FOOTPRINTS.length)].map(([dx, dy]): [number, number] => [cx + dx, cy + dy]);
+      features.push({ type: 3, geometry: [ring], tags: { kind: 'building', height: 3 + Math.floor(next() * 30), min_zoom: 14 } });
     }
   }
+  made.set(key, features);
   return features;
 }
 
 /** z14 keeps every building; z13 every fourth of its four children's, scaled down. */
-function buildingsOf(z: number, x: number, y: number): TileFeature[] {
-  if (z === 14) return z14Buildings(x, y);
+function buildingsOf(z: number, x: number, y: number, made: Map<number, TileFeature[]>): TileFeature[] {
+  if (z === 14) return z14Buildings(x, y, made);
   if (z !== 13) return [];
   const features: TileFeature[] = [];
   for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
-    z14Buildings(2 * x + dx, 2 * y + dy).forEach((building, i) => {
+    z14Buildings(2 * x + dx, 2 * y + dy, made).forEach((building, i) => {
       if (i % 4 !== 0) return;
       const ring = building.geometry[0].map(([px, py]): [number, number] => [Math.round((dx * EXTENT + px) / 2), Math.round((dy * EXTENT + py) / 2)]);
       features.push({ ...building, geometry: [ring], tags: { ...building.tags, min_zoom: 13 } });
@@ -233,6 +249,8 @@ export async function buildProtomapsFixture(file: string, options: ProtomapsFixt
     index: new GeoJSONVT({ type: 'FeatureCollection', features: layer.features } as FeatureCollection, { maxZoom, indexMaxZoom: 5, buffer: 64, extent: 4096 }),
   }));
   const tiles: InMemoryTile[] = [];
+  // z13 tiles reuse their children's buildings: each z14 tile's are made once.
+  const made = new Map<number, TileFeature[]>();
   for (let z = FIXTURE_ZOOMS.min; z <= maxZoom; z++) {
     const range = tileRangeOf(FIXTURE_SQUARE, z);
     for (let x = range.minX; x <= range.maxX; x++) {
@@ -243,7 +261,7 @@ export async function buildProtomapsFixture(file: string, options: ProtomapsFixt
           const features = layer.index.getTile(z, x, y)?.features.filter((f) => Number(f.tags?.min_zoom ?? 0) <= z) ?? [];
           if (features.length > 0) content[layer.name] = { features };
         }
-        const buildings = buildingsOf(z, x, y);
+        const buildings = buildingsOf(z, x, y, made);
         if (buildings.length > 0) content.buildings = { features: buildings };
         const mvt = vtpbf.fromGeojsonVt(content, { version: 2, extent: 4096 });
         tiles.push({ tileId: zxyToTileId(z, x, y), data: gzip ? zlib.gzipSync(mvt) : mvt });
