@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { RegionError, SourceChangedError } from './errors';
 
 export interface RangeSourceOptions {
-  /** Per request, body included (default 60 s). */
+  /** Per request, body included: this (default 30 s) plus a second per 64 KiB asked for, so slow links finish big ranges. */
   timeoutMs?: number;
   /** Retries after a transient failure (default 3). */
   retries?: number;
@@ -35,7 +35,9 @@ export interface RangeSource {
 /** A failure worth retrying: the connection dropped, the server was busy or broken, the request timed out. */
 class TransientError extends Error {}
 
-const DEFAULTS = { timeoutMs: 60_000, retries: 3, retryDelayMs: 1000 };
+const DEFAULTS = { timeoutMs: 30_000, retries: 3, retryDelayMs: 1000 };
+/** The slowest link a request's timeout allows for (512 kbit/s). */
+const MIN_BYTES_PER_SECOND = 64 * 1024;
 
 export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
@@ -113,14 +115,16 @@ class HttpRangeSource implements RangeSource {
   }
 
   private async attempt(offset: number, length: number, signals: (AbortSignal | undefined)[]): Promise<Buffer> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const timeoutMs = this.options.timeoutMs + Math.ceil((length / MIN_BYTES_PER_SECOND) * 1000);
+    const within = `${Math.round(timeoutMs / 100) / 10} s`;
+    const timeout = AbortSignal.timeout(timeoutMs);
     const combined = AbortSignal.any([timeout, ...signals.filter((s): s is AbortSignal => !!s)]);
     const range = `bytes=${offset}-${offset + length - 1}`;
     let response: Response;
     try {
       response = await fetch(this.location, { headers: { range }, signal: combined, redirect: 'follow' });
     } catch (error) {
-      throw new TransientError(timeout.aborted ? `no answer within ${this.options.timeoutMs / 1000} s` : describeError(error));
+      throw new TransientError(timeout.aborted ? `no answer within ${within}` : describeError(error));
     }
     const { status } = response;
     if (status !== 206) {
@@ -144,7 +148,7 @@ class HttpRangeSource implements RangeSource {
     try {
       body = Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      throw new TransientError(timeout.aborted ? `the answer did not finish within ${this.options.timeoutMs / 1000} s` : `the connection dropped mid-answer: ${describeError(error)}`);
+      throw new TransientError(timeout.aborted ? `the answer did not finish within ${within}` : `the connection dropped mid-answer: ${describeError(error)}`);
     }
     this.bytesReceived += body.length;
     const expected = total === undefined ? length : Math.min(length, total - offset);

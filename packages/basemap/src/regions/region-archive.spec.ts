@@ -21,10 +21,10 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Names of features in one tile's layer, decoded with the reference MVT reader. */
-async function namesIn(tile: Buffer, layerName: string): Promise<Set<string>> {
+async function namesIn(tile: Buffer, layerName: string, gzipped = true): Promise<Set<string>> {
   const { VectorTile } = await import('@mapbox/vector-tile');
   const { PbfReader } = await import('pbf');
-  const decoded = new VectorTile(new PbfReader(zlib.gunzipSync(tile)));
+  const decoded = new VectorTile(new PbfReader(gzipped ? zlib.gunzipSync(tile) : tile));
   const layer = decoded.layers[layerName];
   const names = new Set<string>();
   for (let i = 0; layer && i < layer.length; i++) names.add(String(layer.feature(i).properties.name));
@@ -73,6 +73,16 @@ describe('RegionArchive', () => {
     expect((await namesIn(tile, 'buildings')).size).toBeGreaterThan(0);
     const z10 = tileRangeOf({ west: -8.675, south: 37.1, east: -8.674, north: 37.101 }, 10);
     expect(await namesIn(archive.tile(10, z10.minX, z10.minY)!, 'places')).toContain(FIXTURE_LOCALITY);
+    archive.close();
+  });
+
+  it('serves uncompressed tiles as they are stored', async () => {
+    const plain = await buildProtomapsFixture(path.join(dir, 'plain.pmtiles'), { maxZoom: 10, tileCompression: 'none' });
+    const archive = RegionArchive.open(plain.file);
+    expect(archive.header).toMatchObject({ maxZoom: 10, tileCompression: 'none', addressedTiles: plain.tiles });
+    const tile = archive.tile(10, 487, 398)!;
+    expect(tile.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+    expect(await namesIn(tile, 'places', false)).toContain(FIXTURE_LOCALITY);
     archive.close();
   });
 

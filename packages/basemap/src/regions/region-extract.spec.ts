@@ -185,6 +185,53 @@ describe('extractRegion', () => {
   });
 });
 
+describe('extractRegion from a source with leaf directories', () => {
+  it('reads only the leaves the region needs and copies exactly its tiles', async () => {
+    // Every tile of z0..7 plus z8's first 10,000, with lengths irregular enough that the root cannot hold them.
+    const tiles = [];
+    for (let id = 0; id < 21_845 + 10_000; id++) {
+      let hash = Math.imul(id ^ 0x9e3779b9, 0x85ebca6b);
+      hash = (hash ^ (hash >>> 13)) >>> 0;
+      tiles.push({ tileId: id, data: Buffer.alloc(30 + (hash % 977), id % 251) });
+    }
+    const file = path.join(served, 'leaves.pmtiles');
+    const description = { tileType: TileType.Mvt, tileCompression: Compression.Gzip, minZoom: 0, maxZoom: 8, bounds: { west: -180, south: -85, east: 180, north: 85 }, center: { lon: 0, lat: 0, zoom: 0 } };
+    const bytes = writeArchive(file, tiles, description, { name: 'synthetic' });
+    const whole = RegionArchive.open(file);
+    const header = fs.readFileSync(file).subarray(0, 127);
+    const [leafOffset, leafLength] = [Number(header.readBigUInt64LE(40)), Number(header.readBigUInt64LE(48))];
+    expect(leafLength).toBeGreaterThan(0);
+    const box: Bbox = { west: -170, south: 70, east: -160, north: 80 };
+    const before = server.requests.length;
+    const outFile = path.join(out, 'from-leaves.pmtiles');
+    const result = await extractRegion({ source: urlOf('leaves.pmtiles'), bbox: box, outFile, info });
+    expect(result.bytesFetched).toBeLessThan(bytes / 4);
+    // Only the leaves holding the region's ids are read, never the whole leaf section.
+    const leafReads = server.requests.slice(before).filter((request) => {
+      const start = Number(/bytes=(\d+)-/.exec(request.range ?? '')?.[1]);
+      return start >= leafOffset && start < leafOffset + leafLength;
+    });
+    expect(leafReads.length).toBeGreaterThan(0);
+    expect(leafReads.reduce((sum, request) => sum + request.bytes, 0)).toBeLessThan(leafLength * 0.75);
+    const archive = RegionArchive.open(outFile);
+    let count = 0;
+    for (let z = 0; z <= 8; z++) {
+      const range = tileRangeOf(box, z);
+      for (let x = range.minX; x <= range.maxX; x++) {
+        for (let y = range.minY; y <= range.maxY; y++) {
+          const expected = whole.tile(z, x, y);
+          expect(archive.tile(z, x, y)?.equals(expected ?? Buffer.alloc(0)) ?? expected === undefined, `tile ${z}/${x}/${y}`).toBe(true);
+          if (expected) count++;
+        }
+      }
+    }
+    expect(archive.header.addressedTiles).toBe(count);
+    expect(result.tiles).toBe(count);
+    archive.close();
+    whole.close();
+  });
+});
+
 describe('installArchive', () => {
   it('copies a whole local archive with the siplog metadata added', async () => {
     const outFile = path.join(out, 'installed.pmtiles');
@@ -197,6 +244,11 @@ describe('installArchive', () => {
     expectRegionTiles(outFile, FIXTURE_SQUARE, 0, 14);
     await expect(installArchive(path.join(dir, 'nope.pmtiles'), outFile, info)).rejects.toThrow(/does not exist/);
     await expect(installArchive(urlOf('fixture.pmtiles'), outFile, info)).rejects.toThrow(/takes a local file/);
+    const raster = path.join(dir, 'raster.pmtiles');
+    const description = { tileType: TileType.Webp, tileCompression: Compression.None, minZoom: 0, maxZoom: 0, bounds: SMALL, center: { lon: 0, lat: 0, zoom: 0 } };
+    writeArchive(raster, [{ tileId: 0, data: Buffer.from('webp') }], description, {});
+    await expect(installArchive(raster, path.join(out, 'raster.pmtiles'), info)).rejects.toThrow(/WebP raster tiles/);
+    expect(fs.existsSync(path.join(out, 'raster.pmtiles'))).toBe(false);
   });
 });
 
