@@ -29,8 +29,13 @@ export interface FetchTuning {
   concurrency?: number;
   /** Largest single request (default 8 MiB). */
   maxRequestBytes?: number;
-  /** Neighbouring ranges closer than this are fetched in one request, gap included (default 64 KiB). */
+  /** Neighbouring ranges closer than this may be fetched in one request, gap included (default 64 KiB). */
   maxGapBytes?: number;
+  /**
+   * The gap bytes all requests together may waste, as a share of the tiles' own bytes (default 0.1): the smallest
+   * gaps are bridged first until this budget is spent, so few requests cost little bandwidth.
+   */
+  overfetch?: number;
   timeoutMs?: number;
   retries?: number;
   retryDelayMs?: number;
@@ -88,7 +93,7 @@ export interface ExtractionParams {
 const JOURNAL_VERSION = 1;
 /** Room left in the metadata slot for the figures known only at the end (bytes fetched, seconds). */
 const METADATA_SLACK_BYTES = 512;
-const DEFAULT_TUNING = { concurrency: 4, maxRequestBytes: 8 * 1024 * 1024, maxGapBytes: 64 * 1024 };
+const DEFAULT_TUNING = { concurrency: 4, maxRequestBytes: 8 * 1024 * 1024, maxGapBytes: 64 * 1024, overfetch: 0.1 };
 
 interface Journal {
   version: number;
@@ -138,24 +143,40 @@ interface Batch {
 }
 
 /**
- * Groups the contents still to fetch, in output order, into requests: the next content joins the current
- * request when it follows it in the source within maxGapBytes and the request stays under maxRequestBytes.
+ * Groups the contents still to fetch, in output order, into requests. Which gaps between neighbours are fetched
+ * rather than skipped is chosen smallest first, each at most maxGapBytes, until they add up to `overfetch` of the
+ * tiles' bytes (as `pmtiles extract` does); a request also stays under maxRequestBytes.
  */
 function planBatches(layout: ArchiveLayout, tileDataOffset: number, fromOutOffset: number, tuning: typeof DEFAULT_TUNING): Batch[] {
-  const batches: Batch[] = [];
-  for (const content of layout.contents) {
-    if (content.offset < fromOutOffset) continue;
-    const start = tileDataOffset + Number(content.contentKey);
-    const end = start + content.length;
-    const current = batches[batches.length - 1];
-    if (current && start >= current.sourceEnd && start - current.sourceEnd <= tuning.maxGapBytes && end - current.sourceStart <= tuning.maxRequestBytes) {
-      current.items.push({ at: start - current.sourceStart, length: content.length, outOffset: content.offset });
-      current.sourceEnd = end;
-    } else {
-      batches.push({ sourceStart: start, sourceEnd: end, items: [{ at: 0, length: content.length, outOffset: content.offset }], outEnd: 0 });
-    }
-    batches[batches.length - 1].outEnd = content.offset + content.length;
+  const wanted = layout.contents
+    .filter((content) => content.offset >= fromOutOffset)
+    .map((content) => {
+      const start = tileDataOffset + Number(content.contentKey);
+      return { start, end: start + content.length, length: content.length, outOffset: content.offset };
+    });
+  const bridged = new Set<number>();
+  const gaps = wanted
+    .slice(1)
+    .map((content, index) => ({ after: index, bytes: content.start - wanted[index].end }))
+    .filter((gap) => gap.bytes >= 0 && gap.bytes <= tuning.maxGapBytes)
+    .sort((a, b) => a.bytes - b.bytes);
+  let budget = tuning.overfetch * wanted.reduce((sum, content) => sum + content.length, 0);
+  for (const gap of gaps) {
+    if (gap.bytes > budget) break;
+    budget -= gap.bytes;
+    bridged.add(gap.after);
   }
+  const batches: Batch[] = [];
+  wanted.forEach((content, index) => {
+    const current = batches[batches.length - 1];
+    if (current && bridged.has(index - 1) && content.end - current.sourceStart <= tuning.maxRequestBytes) {
+      current.items.push({ at: content.start - current.sourceStart, length: content.length, outOffset: content.outOffset });
+      current.sourceEnd = content.end;
+    } else {
+      batches.push({ sourceStart: content.start, sourceEnd: content.end, items: [{ at: 0, length: content.length, outOffset: content.outOffset }], outEnd: 0 });
+    }
+    batches[batches.length - 1].outEnd = content.outOffset + content.length;
+  });
   return batches;
 }
 
