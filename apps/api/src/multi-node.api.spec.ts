@@ -218,6 +218,38 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     expect(stale, `stale answers in ${ROUNDS} rounds`).toEqual([]);
   }, 120_000);
 
+  it('adds a map region once: it goes to the bucket, and every node serves it; removed on one, gone on both', async () => {
+    const boss = await join(nodeA, 'bossmulti');
+    const admin = { ...bearer(boss), 'Content-Type': 'application/json' };
+    const added = await fetch(`${nodeA.baseUrl}/api/admin/map-regions`, { method: 'POST', headers: admin, body: JSON.stringify({ where: 'Lagos, PT' }) });
+    expect(added.status, await added.clone().text()).toBe(202);
+    // Node B shows the fetch's progress it hears from A, then the installed region it copied from the bucket.
+    const listOnB = async () => (await (await fetch(`${nodeB.baseUrl}/api/admin/map-regions`, { headers: admin })).json()) as any;
+    let bbox: { west: number; south: number; east: number; north: number } | undefined;
+    for (let attempt = 0; attempt < 300 && !bbox; attempt++) {
+      bbox = (await listOnB()).regions.find((region: { slug: string }) => region.slug === 'lagos-pt')?.bbox;
+      if (!bbox) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(bbox, JSON.stringify(await listOnB())).toBeDefined();
+    expect(await s3.keys('multi/map')).toEqual(['multi/map/lagos-pt.pmtiles']);
+    const range = tileRangeOf(bbox!, 13);
+    const tileOn = (node: ApiNode) => fetch(`${node.baseUrl}/api/map/tiles/regions/13/${range.minX}/${range.minY}.pbf`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const [fromA, fromB] = await Promise.all([tileOn(nodeA), tileOn(nodeB)]);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    expect(fs.existsSync(path.join(nodeB.dataDir, 'map', 'lagos-pt.pmtiles'))).toBe(true);
+
+    expect((await fetch(`${nodeB.baseUrl}/api/admin/map-regions/lagos-pt`, { method: 'DELETE', headers: admin })).status).toBe(200);
+    expect(await s3.keys('multi/map')).toEqual([]);
+    let statusOnA = 200;
+    for (let attempt = 0; attempt < 100 && statusOnA !== 204; attempt++) {
+      statusOnA = (await tileOn(nodeA)).status;
+      if (statusOnA !== 204) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(statusOnA).toBe(204);
+    expect((await tileOn(nodeB)).status).toBe(204);
+  });
+
   it('keeps every acknowledged write when a node is killed under 20 writers, and goes on answering from the survivor', async () => {
     const review = await json(`${proxy.baseUrl}/api/post/loadrecentposts`, { limit: 1, skip: 0 });
     const postId = review.body.posts[0].post_id as number;
@@ -253,36 +285,4 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     for (let i = 0; i < 10; i++) expect((await fetch(`${proxy.baseUrl}/api/health`)).status).toBe(200);
     expect((await json(`${proxy.baseUrl}/api/post/loadcomments`, { postid: postId })).status).toBe(200);
   }, 120_000);
-
-  it('adds a map region once: it goes to the bucket, and every node serves it; removed on one, gone on both', async () => {
-    const boss = await join(nodeA, 'bossmulti');
-    const admin = { ...bearer(boss), 'Content-Type': 'application/json' };
-    const added = await fetch(`${nodeA.baseUrl}/api/admin/map-regions`, { method: 'POST', headers: admin, body: JSON.stringify({ where: 'Lagos, PT' }) });
-    expect(added.status, await added.clone().text()).toBe(202);
-    // Node B shows the fetch's progress it hears from A, then the installed region it copied from the bucket.
-    const listOnB = async () => (await (await fetch(`${nodeB.baseUrl}/api/admin/map-regions`, { headers: admin })).json()) as any;
-    let bbox: { west: number; south: number; east: number; north: number } | undefined;
-    for (let attempt = 0; attempt < 300 && !bbox; attempt++) {
-      bbox = (await listOnB()).regions.find((region: { slug: string }) => region.slug === 'lagos-pt')?.bbox;
-      if (!bbox) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(bbox, JSON.stringify(await listOnB())).toBeDefined();
-    expect(await s3.keys('multi/map')).toEqual(['multi/map/lagos-pt.pmtiles']);
-    const range = tileRangeOf(bbox!, 13);
-    const tileOn = (node: ApiNode) => fetch(`${node.baseUrl}/api/map/tiles/regions/13/${range.minX}/${range.minY}.pbf`, { headers: { 'Accept-Encoding': 'gzip' } });
-    const [fromA, fromB] = await Promise.all([tileOn(nodeA), tileOn(nodeB)]);
-    expect([fromA.status, fromB.status]).toEqual([200, 200]);
-    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
-    expect(fs.existsSync(path.join(nodeB.dataDir, 'map', 'lagos-pt.pmtiles'))).toBe(true);
-
-    expect((await fetch(`${nodeB.baseUrl}/api/admin/map-regions/lagos-pt`, { method: 'DELETE', headers: admin })).status).toBe(200);
-    expect(await s3.keys('multi/map')).toEqual([]);
-    let statusOnA = 200;
-    for (let attempt = 0; attempt < 100 && statusOnA !== 204; attempt++) {
-      statusOnA = (await tileOn(nodeA)).status;
-      if (statusOnA !== 204) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(statusOnA).toBe(204);
-    expect((await tileOn(nodeB)).status).toBe(204);
-  });
 });
