@@ -22,11 +22,13 @@ import { benchPlaces } from './places.bench';
 import { benchScaleOut } from './scale-out.bench';
 import { benchSocialLoop } from './social-loop.bench';
 import { benchTiles } from './tiles.bench';
+import { addBenchRegion, benchRegionTiles } from './regions.bench';
 import { benchUpload } from './upload.bench';
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
+  const regionBbox = await addBenchRegion(dataDir, config.mapDir);
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     await measure('POST /api/user/loadpublicprofile', 300, (i) => post('/api/user/loadpublicprofile', { username: `bench${(i * 7) % people}` }, i)),
     await measure('POST /api/user/searchusersorplaces', 200, (i) => post('/api/user/searchusersorplaces', { searchString: `user${i % 50}` }, i)),
     ...(await benchTiles(base, app.get(GazetteerService))),
+    ...(await benchRegionTiles(base, config.mapDir, regionBbox)),
   ];
 
   console.log(`Siplog bench: ${os.cpus().length} cores, Node ${process.version}, ${people} accounts`);
