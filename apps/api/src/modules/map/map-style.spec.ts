@@ -185,3 +185,15 @@ describe('expressionFilter', () => {
     expect(() => expressionFilter(['==', '$type', 'Polygon'])).toThrow(/Cannot rewrite/);
   });
 });
+
+describe('validity', () => {
+  it('is a valid MapLibre style in both themes, with and without regions (the style spec\'s own validator)', async () => {
+    const { validateStyleMin } = await import('@maplibre/maplibre-gl-style-spec');
+    for (const theme of ['light', 'dark'] as const) {
+      for (const regions of [null, REGIONS]) {
+        const errors = validateStyleMin(styleOf(theme, regions) as never);
+        expect(errors.map((error) => error.message), `${theme} ${regions ? 'with' : 'without'} regions`).toEqual([]);
+      }
+    }
+  });
+});
