@@ -90,7 +90,7 @@ export class MapboxPlaceSearch implements PlaceSearch {
     const [areas, pois] = await Promise.all([
       this.areas(query, center).catch((error: unknown) => {
         this.logFailure('geocoding', error);
-        return this.offline.areas(query);
+        return this.offline.areas(query, center);
       }),
       center
         ? this.pois(query, center).catch((error: unknown) => {

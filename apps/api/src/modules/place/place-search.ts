@@ -1,5 +1,5 @@
 import { PLACE_LIMITS, type PlaceInfo, type PlaceSearchResult } from '@siplog/contracts';
-import type { GazetteerService } from '../map/gazetteer.service';
+import type { GazetteerEntry, GazetteerService } from '../map/gazetteer.service';
 import { boxAround, distanceMeters, type LatLng } from '../../common/geo';
 import type { PinRow, PlaceRepository } from './place.repository';
 import { areaResultOf, establishmentResultOf } from './place.views';
@@ -39,6 +39,10 @@ export function mergeResults(...groups: PlaceSearchResult[][]): PlaceSearchResul
   return merged;
 }
 
+/** Areas within this of the map's centre come first; the gazetteer is asked for this many more to find them. */
+const AREA_NEAR_METERS = 50_000;
+const AREA_CANDIDATES_PER_RESULT = 4;
+
 export class OfflinePlaceSearch implements PlaceSearch {
   constructor(
     private readonly places: PlaceRepository,
@@ -47,7 +51,7 @@ export class OfflinePlaceSearch implements PlaceSearch {
 
   async search(query: string, center: LatLng | null): Promise<PlaceSearchResult[]> {
     const { near, other } = await this.establishments(query, center);
-    return mergeResults(near, this.areas(query), other);
+    return mergeResults(near, this.areas(query, center), other);
   }
 
   /** No provider offline: places are added with addplace. */
@@ -73,10 +77,17 @@ export class OfflinePlaceSearch implements PlaceSearch {
     return { near: near.map(establishmentResultOf), other: other.map(establishmentResultOf) };
   }
 
-  /** Cities and neighbourhoods of the bundled gazetteer. */
-  areas(query: string): PlaceSearchResult[] {
-    return this.gazetteer
-      .search(query, PLACE_LIMITS.searchAreasMax)
-      .map((entry) => areaResultOf(entry, entry.kind === 'neighbourhood' ? this.gazetteer.nearest(entry.lat, entry.lng) : null));
+  /**
+   * Cities and neighbourhoods of the bundled gazetteer; with the map's centre, those around it first (a community
+   * whose map opens on its own region finds its own 'Baixa' before a bigger one abroad).
+   */
+  areas(query: string, center: LatLng | null = null): PlaceSearchResult[] {
+    const max = PLACE_LIMITS.searchAreasMax;
+    let found = this.gazetteer.search(query, center ? max * AREA_CANDIDATES_PER_RESULT : max);
+    if (center) {
+      const around = (entry: GazetteerEntry) => distanceMeters(center, entry) <= AREA_NEAR_METERS;
+      found = [...found.filter(around), ...found.filter((entry) => !around(entry))].slice(0, max);
+    }
+    return found.map((entry) => areaResultOf(entry, entry.kind === 'neighbourhood' ? this.gazetteer.nearest(entry.lat, entry.lng) : null));
   }
 }

@@ -315,6 +315,13 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
     // Outside the US the region codes are numbers: the label names the country instead.
     const abroad = await app.post('/api/place/search', { query: 'Paris' }, client);
     expect(abroad.body.results.find((result: { kind: string }) => result.kind === 'area')).toMatchObject({ name: 'Paris', label: 'Paris, FR' });
+    // Areas around the map's centre come first (a map opened on one's own region): Portland, Maine from Maine.
+    const areasOf = async (lat?: number, lng?: number) =>
+      (await app.post('/api/place/search', { query: 'Portland', ...(lat === undefined ? {} : { lat, lng }) }, client)).body.results
+        .filter((result: { kind: string }) => result.kind === 'area')
+        .map((result: { label: string }) => result.label);
+    expect((await areasOf())[0]).toBe('Portland, OR');
+    expect((await areasOf(43.66, -70.26))[0]).toBe('Portland, ME');
     for (const query of ['"grid', 'grid*', 'NEAR(grid cafe)', 'a OR b AND NOT', '))((', '^:-"', 'café"; DROP TABLE establishments;--']) {
       const answer = await app.post('/api/place/search', { query }, client);
       expect(answer.status, query).toBe(200);
