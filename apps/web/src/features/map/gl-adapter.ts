@@ -206,6 +206,8 @@ function boundsOf(map: GlMap): Bounds {
  */
 export function adaptGlMap(map: GlMap, options: MapEngineOptions, styleUrl: (theme: Theme) => string): MapEngine {
   const { events } = options;
+  // Browser tests ask the drawn map what it shows (queryRenderedFeatures, its centre) through its element; the app never reads it.
+  (options.container as HTMLElement & { glMap?: GlMap }).glMap = map;
   let colors = options.colors;
   let shownStyle = styleUrl(options.theme);
   /** The first view has loaded: a later style change draws the pins again on its own 'style.load'. */
