@@ -92,6 +92,8 @@ describe("the admin 'Map regions' panel", () => {
     expect(await where.inputValue()).toBe('Nowhere Special Town');
     expect(await where.getAttribute('aria-invalid')).toBe('true');
     expect(await where.evaluate((element) => element === document.activeElement)).toBe(true);
+    fs.mkdirSync(shotsDir, { recursive: true });
+    await screenshotTaker(shotsDir, { settleMs: 0 })(page, 'admin-map-regions-empty-error-desktop', true);
 
     // Plainly wrong input is caught before it is sent.
     await fill(page, TOWN_BOX, '5');
@@ -122,7 +124,6 @@ describe("the admin 'Map regions' panel", () => {
     expect(await page.getByLabel('City, area or bounding box').inputValue()).toBe('');
     expect(gate.held()).toBeGreaterThan(0);
     await expectAccessible(page, 'admin map regions (fetching)');
-    fs.mkdirSync(shotsDir, { recursive: true });
     await screenshotTaker(shotsDir, { settleMs: 0 })(page, 'admin-map-regions-fetching-desktop', true);
 
     gate.set('pass');
