@@ -111,10 +111,12 @@ describe("the admin 'Map regions' panel", () => {
     const requests = watchRequests(page);
     await fill(page, TOWN_BOX);
 
-    // The directory is read and one batch of tiles came: the bar has its end (the bytes to fetch) and stands part-way.
+    // The directory is read (the phase shows at once), then one batch of tiles came: the bar has its end (the bytes
+    // to fetch) and stands part-way.
     const job = regionCard(fetchingList(page), BOX_REGION.name);
     await job.getByText('Fetching tiles…').waitFor();
     const bar = job.getByRole('progressbar');
+    for (let attempt = 0; attempt < 100 && !(Number(await bar.getAttribute('value')) > 0); attempt++) await page.waitForTimeout(100);
     const [value, max] = [Number(await bar.getAttribute('value')), Number(await bar.getAttribute('max'))];
     expect(max).toBeGreaterThan(10_000);
     expect(value).toBeGreaterThan(0);

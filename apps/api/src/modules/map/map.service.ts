@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
-import { TILESETS, type TilesetName } from '@siplog/basemap';
+import { BASEMAP_ATTRIBUTION, TILESETS, type TilesetName } from '@siplog/basemap';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { BasemapHandle } from './basemap.provider';
@@ -10,9 +10,11 @@ import { RegionShelf } from './regions/region-shelf';
 /** The installed map regions' tiles: one source over every region (regions/map-regions.service.ts). */
 export const REGIONS_TILESET = 'regions';
 
-/** Shown on the map whenever a region's tiles are drawn. */
-export const REGIONS_ATTRIBUTION =
-  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>, <a href="https://protomaps.com">Protomaps</a>';
+/**
+ * Shown on the map whenever a region's tiles are drawn: the world's credits and Protomaps'. MapLibre leaves out an
+ * attribution that is part of another, so the credits read once, not "© OpenStreetMap contributors" twice.
+ */
+export const REGIONS_ATTRIBUTION = `${BASEMAP_ATTRIBUTION}, <a href="https://protomaps.com">Protomaps</a>`;
 
 /** Which map the web app draws (design §5): Mapbox with a token, a self-hoster's style, or the embedded offline map. */
 export type MapMode = 'mapbox' | 'style' | 'offline';

@@ -121,9 +121,12 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
     this.running.set(job.slug, controller);
     this.tell(job);
     let lastTold = 0;
+    let toldPhase: string = job.phase;
     const onProgress = (progress: ExtractProgress) => {
       Object.assign(job, { phase: progress.phase, bytes_done: progress.bytesDone, bytes_total: progress.bytesTotal, tiles: progress.tiles });
-      if (Date.now() - lastTold >= PROGRESS_EVERY_MS) {
+      // A new phase is told at once (the panel would say 'reading the directory' over the tiles' bar otherwise).
+      if (progress.phase !== toldPhase || Date.now() - lastTold >= PROGRESS_EVERY_MS) {
+        toldPhase = progress.phase;
         lastTold = Date.now();
         this.tell(job);
       }
