@@ -14,6 +14,8 @@ export const MAP_REGION_LIMITS = {
   /** around a gazetteer place, when the operator gives a radius (km) */
   radiusMinKm: 1,
   radiusMaxKm: 50,
+  /** A .pmtiles file sent from the admin panel: a city is tens of MB, a small country a few hundred. */
+  uploadMaxBytes: 1024 * 1024 * 1024,
 } as const;
 
 export const MAP_REGION_MESSAGES = {
@@ -24,6 +26,9 @@ export const MAP_REGION_MESSAGES = {
   noSuchRegion: (slug: string) => `No map region '${slug}' is installed.`,
   busy: (slug: string) => `The region '${slug}' is already being fetched.`,
   disabled: 'Map regions need the embedded map: this server uses MAPBOX_TOKEN or MAP_STYLE_URL instead.',
+  uploadMissing: 'Choose a .pmtiles file to add.',
+  uploadNotPmtiles: 'Only a .pmtiles file (a PMTiles v3 archive of vector tiles) can be added as a region.',
+  uploadTooLarge: 'That file is larger than 1 GB. Add it on the server with pnpm map:add <file> instead.',
 } as const;
 
 const BBOX_PATTERN = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,2}(?:\.\d+)?)\s*$/;

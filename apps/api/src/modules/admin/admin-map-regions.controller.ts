@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { mapRegionAddSchema } from '@siplog/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MAP_REGION_LIMITS, MAP_REGION_MESSAGES, mapRegionAddSchema } from '@siplog/contracts';
+import { UploadErrorInterceptor } from '../media/image-upload.interceptor';
 import type { AuthUser } from '../../common/auth-user';
 import { ApiZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
@@ -27,6 +29,19 @@ export class AdminMapRegionsController {
   @ApiZodBody(mapRegionAddSchema)
   add(@Actor() actor: AuthUser, @Body() body: unknown) {
     return this.regions.add(actor, body);
+  }
+
+  @Post('upload')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Adds a region from a .pmtiles file (multipart field `file`, at most 1 GB), installed whole in the background; answers its job' })
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(
+    new UploadErrorInterceptor(MAP_REGION_MESSAGES.uploadTooLarge),
+    // The admin guard has already run: only an admin's file is ever read.
+    FileInterceptor('file', { limits: { fileSize: MAP_REGION_LIMITS.uploadMaxBytes, files: 1, fields: 2, parts: 3 } }),
+  )
+  upload(@Actor() actor: AuthUser, @UploadedFile() file: Express.Multer.File | undefined) {
+    return this.regions.upload(actor, file);
   }
 
   @Delete(':slug')

@@ -11,7 +11,7 @@ import { catchError, type Observable } from 'rxjs';
 import { AppError } from '../../common/app-error';
 
 /** Turns multer's size error into the spec's message for the upload at hand. */
-class UploadErrorInterceptor implements NestInterceptor {
+export class UploadErrorInterceptor implements NestInterceptor {
   constructor(private readonly tooLargeMessage: string) {}
 
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -187,6 +187,35 @@ describe('map regions, added and removed by an admin', () => {
     expect((await mapConfig()).center).toBeUndefined();
   });
 
+  it('adds a .pmtiles file sent from the admin panel, whole, and refuses what is not one', async () => {
+    const upload = async (bytes: Buffer, fileName: string, as: TestAccount = admin) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+      const response = await fetch(`${app.baseUrl}/api/admin/map-regions/upload`, { method: 'POST', headers: as.auth, body: form });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    expect((await upload(Buffer.from('x'), 'town.pmtiles', ann)).status).toBe(403);
+    expect(await upload(Buffer.from('hello'), 'notes.txt')).toEqual({ status: 400, body: { status: 400, msg: expect.stringMatching(/Only a \.pmtiles file/) } });
+    const noFile = await fetch(`${app.baseUrl}/api/admin/map-regions/upload`, { method: 'POST', headers: admin.auth, body: new FormData() });
+    expect(noFile.status).toBe(400);
+
+    const sent = await upload(fs.readFileSync(fixture.file), 'Harbour Town.pmtiles');
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ slug: 'harbour-town', name: 'Harbour Town', where: 'Harbour Town.pmtiles' });
+    const { regions } = await settled('harbour-town');
+    expect(regions.find((region) => region.slug === 'harbour-town')).toMatchObject({ tiles: fixture.tiles, max_zoom: 14 });
+
+    // Not an archive: the job says why, and nothing is served.
+    const bogus = await upload(Buffer.alloc(4096, 1), 'bogus.pmtiles');
+    expect(bogus.status).toBe(202);
+    await expect(settled('bogus')).rejects.toThrow(/the fetch failed: .*PMTiles/);
+    expect(fs.readdirSync(app.config.mapDir)).not.toContain('bogus.pmtiles');
+    // Every received file is gone once installed or refused.
+    expect(fs.readdirSync(app.config.uploadsDir)).toEqual([]);
+    expect((await regionsApi({ method: 'DELETE' }, '/bogus')).status).toBe(200);
+    expect((await regionsApi({ method: 'DELETE' }, '/harbour-town')).status).toBe(200);
+  });
+
   it('serves a region the CLI writes into DATA_DIR/map while the server runs, and drops it when the file goes', async () => {
     const { extractRegion } = await import('@siplog/basemap');
     await extractRegion({

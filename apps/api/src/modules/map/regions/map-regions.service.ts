@@ -17,7 +17,7 @@ import { BLOB_STORE } from '../../media/media.module';
 import { PublicCacheService } from '../../public-cache/public-cache.service';
 import { STALE_AFTER } from '../../public-cache/public-cache.tags';
 import { GazetteerService } from '../gazetteer.service';
-import { fetchRegion } from './region-fetch';
+import { fetchRegion, fileTargetOf, type RegionFileTarget } from './region-fetch';
 import { RegionMirror } from './region-mirror';
 import { regionFileName, RegionShelf } from './region-shelf';
 import { regionTargetOf, type RegionTarget } from './region-where';
@@ -101,7 +101,26 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
   /** Starts fetching a region in the background; answers its job at once. */
   add(where: string, options: { radiusKm?: number } = {}): MapRegionJob {
     if (!this.enabled) throw new AppError('CONFLICT', MAP_REGION_MESSAGES.disabled);
-    const target = regionTargetOf(where, this.gazetteer, { radiusKm: options.radiusKm });
+    return this.start(regionTargetOf(where, this.gazetteer, { radiusKm: options.radiusKm }));
+  }
+
+  /**
+   * Installs an archive sent from the admin panel (received to DATA_DIR/tmp/uploads), named after its file, in the
+   * background like a fetch; the received file is removed once installed or refused.
+   */
+  addUploaded(file: string, fileName: string): MapRegionJob {
+    const name = fileName.replace(/\.pmtiles$/i, '').trim() || 'region';
+    try {
+      if (!this.enabled) throw new AppError('CONFLICT', MAP_REGION_MESSAGES.disabled);
+      const target = { ...fileTargetOf(file, name), where: fileName };
+      return this.start(target, () => fs.promises.rm(file, { force: true }));
+    } catch (error) {
+      void fs.promises.rm(file, { force: true });
+      throw error;
+    }
+  }
+
+  private start(target: RegionTarget | RegionFileTarget, done: () => Promise<void> = async () => {}): MapRegionJob {
     const current = this.jobs.get(target.slug);
     if (current && current.phase !== 'failed') throw new AppError('CONFLICT', MAP_REGION_MESSAGES.busy(target.slug));
     const started = new Date().toISOString();
@@ -131,7 +150,7 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
         this.tell(job);
       }
     };
-    void this.fetchAndServe(target, controller.signal, onProgress).then(
+    void this.fetchAndServe(target, controller.signal, onProgress).finally(done).then(
       (fetched) => {
         this.logger.log(
           `Map region ${fetched.slug} added from ${fetched.source}: ${fetched.tiles} tiles, ${fetched.bytesFetched} bytes fetched, ${fetched.bytesKept} kept, ${fetched.seconds.toFixed(1)} s`,
@@ -152,7 +171,7 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Fetches into DATA_DIR/map, or with the bucket into a staging folder, then the bucket, then DATA_DIR/map. */
-  private async fetchAndServe(target: RegionTarget, signal: AbortSignal, onProgress: (progress: ExtractProgress) => void) {
+  private async fetchAndServe(target: RegionTarget | RegionFileTarget, signal: AbortSignal, onProgress: (progress: ExtractProgress) => void) {
     const mapDir = this.mirror ? await this.mirror.stagingDir() : this.config.mapDir;
     const fetched = await fetchRegion({ target, source: this.config.mapSourceUrl, mapDir, signal, onProgress });
     if (this.mirror) await this.mirror.publish(fetched.slug);
