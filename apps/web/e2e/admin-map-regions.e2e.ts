@@ -2,7 +2,8 @@
  * Issue 29: the admin screen's 'Map regions' panel against the fixture town (MAP_SOURCE_URL on 127.0.0.1, behind a gate
  * that holds or refuses the tile bytes): a region added by bounding box shows its progress bar then its row, one added
  * by name lands too, a bad input shows the server's words, a failed fetch is dismissed, and Remove (after a Yes) takes
- * the region out of the map's style.
+ * the region out of the map's style; a .pmtiles file the operator has is uploaded with its own bar and installed, and a
+ * file that is none is refused (before sending) or fails with its reason.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerPerson, type Person, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, startApp, type ColorScheme, type RunningApp } from './harness';
-import { startFixtureSource, startGatedSource, tileDataOffset, watchRequests, type FixtureSource, type GatedSource } from './map-region-fixtures';
+import {
+  filesToUpload,
+  startFixtureSource,
+  startGatedSource,
+  throttleUploads,
+  tileDataOffset,
+  watchRequests,
+  type FixtureSource,
+  type GatedSource,
+} from './map-region-fixtures';
 
 const ADMIN_PATH = 'ops-map-29';
 const MAPPER: Person = { email: 'mara.admin@example.com', firstname: 'Mara', lastname: 'Pinto', username: 'marapinto', password: 'Secret123' };
@@ -20,6 +30,9 @@ const MAPPER: Person = { email: 'mara.admin@example.com', firstname: 'Mara', las
 const TOWN_BOX = '-8.70,37.08,-8.65,37.12';
 const BOX_REGION = { name: 'Lagos, PT area', slug: 'lagos-pt-area' };
 const NAMED_REGION = { name: 'Lagos, PT', slug: 'lagos-pt' };
+/** The fixture archive as an operator's own file: the region is named after it. */
+const UPLOADED_REGION = 'harbour-town';
+const FILE_LABEL = 'Or add a .pmtiles file you already have';
 const shotsDir = process.env.MAP_REGION_SHOTS ?? path.join(os.tmpdir(), 'siplog-screens');
 
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Map regions' });
@@ -197,5 +210,90 @@ describe("the admin 'Map regions' panel", () => {
     await panelOf(page).locator('.map-regions__empty').waitFor();
     expect(await panelOf(page).getByText('No regions installed.').count()).toBe(1);
     await expect.poll(regionsInStyle).toEqual({ source: false, layers: 0 });
+  });
+
+  it("adds a .pmtiles file with the upload's bar, refuses a text file before sending, and a file that is no archive fails with its reason", async () => {
+    const files = filesToUpload(source.fixture.file, UPLOADED_REGION);
+    try {
+      const page = await openPanel();
+      const panel = panelOf(page);
+      const requests = watchRequests(page);
+      const fileBox = page.getByLabel(FILE_LABEL);
+      expect(await fileBox.getAttribute('accept')).toBe('.pmtiles');
+      const upload = page.getByRole('button', { name: 'Upload', exact: true });
+      const chosenFile = () => fileBox.evaluate((input: HTMLInputElement) => input.files?.[0]?.name ?? null);
+
+      // Nothing chosen, then a text file: the server's words, beside the box, and nothing sent.
+      await upload.click();
+      expect(await panel.getByRole('alert').innerText()).toBe(MAP_REGION_MESSAGES.uploadMissing);
+      await fileBox.setInputFiles(files.text);
+      await upload.click();
+      expect(await panel.getByRole('alert').innerText()).toBe(MAP_REGION_MESSAGES.uploadNotPmtiles);
+      expect(await fileBox.getAttribute('aria-invalid')).toBe('true');
+      expect(await fileBox.getAttribute('aria-describedby')).toBe('map-region-file-error');
+      expect(await chosenFile()).toBe('notes.txt');
+      expect(requests.urls.filter((url) => url.includes('/map-regions/upload'))).toEqual([]);
+      fs.mkdirSync(shotsDir, { recursive: true });
+      const shoot = screenshotTaker(shotsDir, { settleMs: 0 });
+      await shoot(page, 'admin-map-regions-upload-refused-desktop', true);
+
+      // The archive, sent slowly enough (about 6 s) to watch its bar stand part-way.
+      const archiveBytes = fs.statSync(files.archive).size;
+      const unthrottle = await throttleUploads(page, Math.max(1024, Math.round(archiveBytes / 6)));
+      await fileBox.setInputFiles(files.archive);
+      expect(await panel.getByRole('alert').count()).toBe(0);
+      await upload.click();
+      const bar = panel.getByRole('progressbar', { name: `Uploading ${UPLOADED_REGION}.pmtiles` });
+      await bar.waitFor();
+      let partWay = 0;
+      for (let attempt = 0; attempt < 100 && !(partWay > 0 && partWay < 1); attempt++) {
+        partWay = Number((await bar.getAttribute('value').catch(() => null)) ?? 0);
+        if (!(partWay > 0 && partWay < 1)) await page.waitForTimeout(50);
+      }
+      expect(partWay).toBeGreaterThan(0);
+      expect(partWay).toBeLessThan(1);
+      expect(await bar.getAttribute('max')).toBe('1');
+      expect(await panel.locator('.map-regions__sending').innerText()).toMatch(/^\d+(\.\d)? (bytes|KB|MB) of \d+(\.\d)? (KB|MB) sent\s+\d+ %$/);
+      expect(await panel.getByRole('button', { name: 'Uploading…' }).getAttribute('aria-disabled')).toBe('true');
+      // Not the harness's taker: it waits for a quiet network, which comes only once the upload has ended.
+      await page.screenshot({ path: path.join(shotsDir, 'admin-map-regions-uploading-desktop.png'), fullPage: true });
+      await expectAccessible(page, 'admin map regions (uploading)');
+      await unthrottle();
+
+      // Installed in the background, the job lands like a fetch: its row, the file box emptied for the next.
+      const row = regionCard(installedList(page), UPLOADED_REGION);
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.innerText()).toMatch(/z0–14/);
+      await bar.waitFor({ state: 'detached' });
+      expect(await chosenFile()).toBeNull();
+      expect(fs.existsSync(path.join(app.dataDir, 'map', `${UPLOADED_REGION}.pmtiles`))).toBe(true);
+
+      // Named .pmtiles but no archive: sent, then its job fails with the reason until dismissed.
+      await fileBox.setInputFiles(files.notAnArchive);
+      await upload.click();
+      const failed = regionCard(fetchingList(page), 'bogus');
+      await failed.getByText('Failed').waitFor({ timeout: 20_000 });
+      expect(await failed.getByRole('alert').innerText()).toMatch(/PMTiles/);
+      expect(await failed.innerText()).toContain('bogus.pmtiles');
+      await shoot(page, 'admin-map-regions-upload-failed-desktop', true);
+      await failed.getByRole('button', { name: 'Dismiss' }).click();
+      await failed.waitFor({ state: 'detached' });
+      expect(await fetchingList(page).count()).toBe(0);
+      expect(requests.offBox()).toEqual([]);
+
+      // A phone: the file box, its refusal and the uploaded row fit 375 px.
+      const phone = await openPanel(PHONE);
+      await regionCard(installedList(phone), UPLOADED_REGION).waitFor();
+      await phone.getByLabel(FILE_LABEL).setInputFiles(files.text);
+      await phone.getByRole('button', { name: 'Upload', exact: true }).click();
+      expect(await panelOf(phone).getByRole('alert').innerText()).toBe(MAP_REGION_MESSAGES.uploadNotPmtiles);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await expectAccessible(phone, 'admin map regions upload (phone)');
+      // From the top, so the full-page shot does not paint the sticky header where the page was scrolled to.
+      await phone.evaluate(() => window.scrollTo(0, 0));
+      await shoot(phone, 'admin-map-regions-upload-phone', true);
+    } finally {
+      files.cleanup();
+    }
   });
 });

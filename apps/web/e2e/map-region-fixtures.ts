@@ -167,3 +167,40 @@ export function watchRequests(page: Page) {
     offBox: () => urls.filter((url) => !/^(data|blob):/.test(url) && new URL(url).hostname !== '127.0.0.1'),
   };
 }
+
+export interface UploadFiles {
+  /** The fixture archive under an operator's own name: the region it installs is named after it. */
+  archive: string;
+  /** Plain text: refused before it is sent. */
+  text: string;
+  /** Named .pmtiles but no archive: accepted, then its install fails with the reason. */
+  notAnArchive: string;
+  cleanup: () => void;
+}
+
+/** Files an operator might choose in the panel's file box, in a fresh folder: the fixture archive copied as `<regionSlug>.pmtiles`. */
+export function filesToUpload(fixtureFile: string, regionSlug: string): UploadFiles {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-e2e-upload-'));
+  const archive = path.join(dir, `${regionSlug}.pmtiles`);
+  fs.copyFileSync(fixtureFile, archive);
+  const text = path.join(dir, 'notes.txt');
+  fs.writeFileSync(text, 'streets of harbour town\n');
+  const notAnArchive = path.join(dir, 'bogus.pmtiles');
+  fs.writeFileSync(notAnArchive, Buffer.alloc(4096, 1));
+  return { archive, text, notAnArchive, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Slows what the page sends to `bytesPerSecond` (Chromium's network emulation, which throttles request bodies too),
+ * so an upload of a small file stands part-way long enough to see its bar; the answer resolves to a function that lifts it.
+ */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  const conditions = { offline: false, latency: 0, downloadThroughput: -1 };
+  await devtools.send('Network.emulateNetworkConditions', { ...conditions, uploadThroughput: bytesPerSecond });
+  return async () => {
+    await devtools.send('Network.emulateNetworkConditions', { ...conditions, uploadThroughput: -1 });
+    await devtools.detach();
+  };
+}

@@ -7,13 +7,14 @@ import { describeFailure, errorMessage } from '../../../lib/trpc-errors';
 import { MapRegionCard } from './MapRegionCard';
 import { MapRegionForm } from './MapRegionForm';
 import { MapRegionJobCard } from './MapRegionJobCard';
+import { MapRegionUpload } from './MapRegionUpload';
 import { arrivedRegions, arrivedText, countText, isJobUnderWay, sizeText } from './map-region-view';
 import './map-regions.css';
 
 /** While a region is being fetched the panel asks again this often (the server tells every node's progress). */
 const POLL_WHILE_FETCHING_MS = 1000;
 
-/** Issue 29: the streets of the operator's own area, added by name or box, with progress, and removed with a Yes/No. */
+/** Issue 29: the streets of the operator's own area, added by name, box or .pmtiles file, with progress, and removed with a Yes/No. */
 export function MapRegionsPanel() {
   const { showMessage } = useMessageDialog();
   const utils = trpc.useUtils();
@@ -46,6 +47,12 @@ export function MapRegionsPanel() {
     }
   };
 
+  // A fetch or an upload began: its job shows among the fetches (and the poll starts) once the list is asked again.
+  const started = () => {
+    setArrived('');
+    void utils.admin.mapRegions.invalidate();
+  };
+
   const dismiss = (slug: string) => {
     void remove(slug).catch((error: unknown) => {
       logToServer('error', describeFailure('Admin dismiss map region job', error));
@@ -73,12 +80,8 @@ export function MapRegionsPanel() {
         Full streets, labels, parks, water and buildings for an area you choose, fetched once from a Protomaps basemap build and served
         by this server: the map then draws them with no outside request, in light and dark. Regions may overlap.
       </p>
-      <MapRegionForm
-        onStarted={() => {
-          setArrived('');
-          void utils.admin.mapRegions.invalidate();
-        }}
-      />
+      <MapRegionForm onStarted={started} />
+      <MapRegionUpload onStarted={started} />
       <p className="map-regions__arrived" role="status">
         {arrived}
       </p>
@@ -110,7 +113,7 @@ export function MapRegionsPanel() {
           <div className="map-regions__empty">
             <p>
               A region is one area&rsquo;s streets &mdash; your city, say &mdash; kept on this server as a file of map tiles. Outside the
-              regions the map keeps its bundled world map. Type a city&rsquo;s name or a bounding box above, or run{' '}
+              regions the map keeps its bundled world map. Type a city&rsquo;s name or a bounding box above, choose a .pmtiles file, or run{' '}
               <code>pnpm map:add &apos;&lt;city&gt;&apos;</code> on the server: it does the same.
             </p>
           </div>

@@ -1,15 +1,17 @@
-import type { MapRegion, MapRegionJob } from '@siplog/contracts';
+import { MAP_REGION_LIMITS, MAP_REGION_MESSAGES, type MapRegion, type MapRegionJob } from '@siplog/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addedText,
   arrivedRegions,
   arrivedText,
+  checkRegionFile,
   checkRegionForm,
   fetchedText,
   isJobUnderWay,
   jobProgress,
   MAP_REGION_FORM_MESSAGES,
   sizeText,
+  uploadProgressText,
   zoomsText,
 } from './map-region-view';
 
@@ -123,5 +125,28 @@ describe('regions that arrived', () => {
     expect(arrivedRegions(seen, [lagos, lisbon], [job({ slug: 'lisbon-pt' })])).toEqual([lagos]);
     expect(arrivedRegions(new Set(), [lagos, lisbon], [])).toEqual([]);
     expect(arrivedText([lagos, lisbon])).toBe('Lagos, PT added: 1,234 tiles, 5.0 MB on disk. Lisbon, PT added: 1 tile, 2 KB on disk.');
+  });
+});
+
+describe('a .pmtiles file to upload', () => {
+  it('is refused before sending with the server\'s words: none chosen, not .pmtiles, over 1 GB', () => {
+    expect(checkRegionFile(null)).toBe(MAP_REGION_MESSAGES.uploadMissing);
+    expect(checkRegionFile(undefined)).toBe(MAP_REGION_MESSAGES.uploadMissing);
+    for (const name of ['notes.txt', 'lisbon.pmtiles.zip', 'lisbon.mbtiles', 'pmtiles']) {
+      expect(checkRegionFile({ name, size: 10 }), name).toBe(MAP_REGION_MESSAGES.uploadNotPmtiles);
+    }
+    expect(checkRegionFile({ name: 'portugal.pmtiles', size: MAP_REGION_LIMITS.uploadMaxBytes + 1 })).toBe(MAP_REGION_MESSAGES.uploadTooLarge);
+  });
+
+  it('is sent when it is a .pmtiles of at most 1 GB, whatever the case of its ending', () => {
+    expect(checkRegionFile({ name: 'lisbon.pmtiles', size: 12_345 })).toBeNull();
+    expect(checkRegionFile({ name: 'Harbour Town.PMTiles', size: MAP_REGION_LIMITS.uploadMaxBytes })).toBeNull();
+  });
+
+  it('says how much has gone out, clamped to the file', () => {
+    expect(uploadProgressText(0, 2 * 1024 * 1024)).toBe('0 bytes of 2.0 MB sent');
+    expect(uploadProgressText(0.25, 2 * 1024 * 1024)).toBe('512 KB of 2.0 MB sent');
+    expect(uploadProgressText(1.5, 2048)).toBe('2 KB of 2 KB sent');
+    expect(uploadProgressText(Number.NaN, 2048)).toBe('0 bytes of 2 KB sent');
   });
 });

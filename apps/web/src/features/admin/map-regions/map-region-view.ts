@@ -125,3 +125,20 @@ export function arrivedRegions(jobsSeen: ReadonlySet<string>, regions: readonly 
 export function arrivedText(regions: readonly MapRegion[]): string {
   return regions.map((region) => `${region.name} added: ${countText(region.tiles, 'tile', 'tiles')}, ${sizeText(region.bytes_on_disk)} on disk.`).join(' ');
 }
+
+/**
+ * The file the panel may send, or the server's own words for why not: checked before a byte goes out, since a
+ * refused gigabyte would otherwise be refused only once it had all been sent.
+ */
+export function checkRegionFile(file: Pick<File, 'name' | 'size'> | null | undefined): string | null {
+  if (!file) return MAP_REGION_MESSAGES.uploadMissing;
+  if (!/\.pmtiles$/i.test(file.name)) return MAP_REGION_MESSAGES.uploadNotPmtiles;
+  if (file.size > MAP_REGION_LIMITS.uploadMaxBytes) return MAP_REGION_MESSAGES.uploadTooLarge;
+  return null;
+}
+
+/** How far an upload is, 0..1 of `bytes`: '340 KB of 1.2 MB sent'. */
+export function uploadProgressText(fraction: number, bytes: number): string {
+  const share = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
+  return `${sizeText(Math.round(share * bytes))} of ${sizeText(bytes)} sent`;
+}
