@@ -208,7 +208,9 @@ describe('map regions, added and removed by an admin', () => {
     // Not an archive: the job says why, and nothing is served.
     const bogus = await upload(Buffer.alloc(4096, 1), 'bogus.pmtiles');
     expect(bogus.status).toBe(202);
-    await expect(settled('bogus')).rejects.toThrow(/the fetch failed: .*PMTiles/);
+    await expect(settled('bogus')).rejects.toThrow(/the fetch failed: .*bogus\.pmtiles.*PMTiles/);
+    const reason = (await listed()).jobs.find((job) => job.slug === 'bogus')!.error!;
+    expect(reason).not.toContain(app.config.uploadsDir);
     expect(fs.readdirSync(app.config.mapDir)).not.toContain('bogus.pmtiles');
     // Every received file is gone once installed or refused.
     expect(fs.readdirSync(app.config.uploadsDir)).toEqual([]);

@@ -113,14 +113,19 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
     try {
       if (!this.enabled) throw new AppError('CONFLICT', MAP_REGION_MESSAGES.disabled);
       const target = { ...fileTargetOf(file, name), where: fileName };
-      return this.start(target, () => fs.promises.rm(file, { force: true }));
+      // Reasons name the received file as the person knows it, not by its temporary path.
+      return this.start(target, () => fs.promises.rm(file, { force: true }), (message) => message.split(target.file).join(fileName));
     } catch (error) {
       void fs.promises.rm(file, { force: true });
       throw error;
     }
   }
 
-  private start(target: RegionTarget | RegionFileTarget, done: () => Promise<void> = async () => {}): MapRegionJob {
+  private start(
+    target: RegionTarget | RegionFileTarget,
+    done: () => Promise<void> = async () => {},
+    reasonOf: (message: string) => string = (message) => message,
+  ): MapRegionJob {
     const current = this.jobs.get(target.slug);
     if (current && current.phase !== 'failed') throw new AppError('CONFLICT', MAP_REGION_MESSAGES.busy(target.slug));
     const started = new Date().toISOString();
@@ -162,7 +167,7 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
       },
       (error: unknown) => {
         this.running.delete(job.slug);
-        const message = (error as Error).message;
+        const message = reasonOf((error as Error).message);
         this.logger.warn(`Map region ${job.slug} (${job.where}) was not added: ${message}`);
         this.tell({ ...job, phase: 'failed', error: message });
       },
