@@ -16,6 +16,9 @@ export const REGIONS_TILESET = 'regions';
  */
 export const REGIONS_ATTRIBUTION = `${BASEMAP_ATTRIBUTION}, <a href="https://protomaps.com">Protomaps</a>`;
 
+/** Whether the web app draws the embedded map (no MAPBOX_TOKEN, no MAP_STYLE_URL): the one map that draws map regions. */
+export const drawsEmbeddedMap = (config: Pick<AppConfig, 'mapboxToken' | 'mapStyleUrl'>) => !config.mapboxToken && !config.mapStyleUrl;
+
 /** Which map the web app draws (design §5): Mapbox with a token, a self-hoster's style, or the embedded offline map. */
 export type MapMode = 'mapbox' | 'style' | 'offline';
 
@@ -56,8 +59,7 @@ export class MapService {
 
   clientConfig(): MapClientConfig {
     // MAP_CENTER, else (on the embedded map, the one that draws regions) the first region's centre.
-    const offline = !this.config.mapboxToken && !this.config.mapStyleUrl;
-    const centre = this.config.mapCenter ?? (offline ? this.regions.firstCentre() : null);
+    const centre = this.config.mapCenter ?? (drawsEmbeddedMap(this.config) ? this.regions.firstCentre() : null);
     const center = centre ? { center: centre } : {};
     if (this.config.mapboxToken) {
       return {

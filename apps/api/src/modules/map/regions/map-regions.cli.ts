@@ -7,6 +7,7 @@ import { loadConfig, type AppConfig } from '../../../config/app.config';
 import { createBlobStore } from '../../media/media-stores';
 import { BasemapHandle } from '../basemap.provider';
 import { GazetteerService } from '../gazetteer.service';
+import { drawsEmbeddedMap } from '../map.service';
 import { fetchRegion, fileTargetOf } from './region-fetch';
 import { RegionMirror } from './region-mirror';
 import { regionFileName, RegionShelf } from './region-shelf';
@@ -44,7 +45,7 @@ function mirrorOf(config: AppConfig) {
 
 async function add(config: AppConfig, where: string | undefined, options: { source?: string; radius?: string; name?: string }): Promise<void> {
   if (!where) throw new Error(USAGE);
-  if (config.mapboxToken || config.mapStyleUrl) {
+  if (!drawsEmbeddedMap(config)) {
     console.warn(`Note: ${MAP_REGION_MESSAGES.disabled} The region is installed, and drawn once the embedded map is back.`);
   }
   const radiusKm = options.radius === undefined ? undefined : Number(options.radius);

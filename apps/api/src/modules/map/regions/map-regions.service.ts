@@ -5,7 +5,6 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import {
   isRegionSlug,
   MAP_REGION_MESSAGES,
-  type MapRegion,
   type MapRegionJob,
   type MapRegionsAnswer,
 } from '@siplog/contracts';
@@ -17,6 +16,7 @@ import { BLOB_STORE } from '../../media/media.module';
 import { PublicCacheService } from '../../public-cache/public-cache.service';
 import { STALE_AFTER } from '../../public-cache/public-cache.tags';
 import { GazetteerService } from '../gazetteer.service';
+import { drawsEmbeddedMap } from '../map.service';
 import { fetchRegion, fileTargetOf, type RegionFileTarget } from './region-fetch';
 import { RegionMirror } from './region-mirror';
 import { regionFileName, RegionShelf } from './region-shelf';
@@ -87,7 +87,7 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
 
   /** Whether regions are drawn at all: only the embedded map draws them. */
   get enabled(): boolean {
-    return !this.config.mapboxToken && !this.config.mapStyleUrl;
+    return drawsEmbeddedMap(this.config);
   }
 
   list(): MapRegionsAnswer {
@@ -198,11 +198,6 @@ export class MapRegionsService implements OnModuleInit, OnApplicationShutdown {
     this.reload();
     this.events.publish('mapRegions', { changed: true });
     return { removed: slug };
-  }
-
-  /** Regions as the CLI and the admin panel list them. */
-  installed(): MapRegion[] {
-    return this.shelf.list();
   }
 
   private tell(job: MapRegionJob): void {
