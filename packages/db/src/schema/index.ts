@@ -34,6 +34,8 @@ export const {
   rateLimits,
   appSettings,
   sharedCache,
+  federationKeys,
+  federationKv,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

@@ -509,3 +509,27 @@ export const sharedCache = pgTable(
   },
   (t) => [index('shared_cache_expires_idx').on(t.expiresAt)],
 );
+
+export const federationKeys = pgTable(
+  'federation_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm').notNull(),
+    publicJwk: text('public_jwk').notNull(),
+    privateJwk: text('private_jwk').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+export const federationKv = pgTable(
+  'federation_kv',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }),
+  },
+  (t) => [index('federation_kv_expires_idx').on(t.expiresAt.asc().nullsFirst())],
+);

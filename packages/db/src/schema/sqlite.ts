@@ -546,3 +546,30 @@ export const sharedCache = sqliteTable(
   },
   (t) => [index('shared_cache_expires_idx').on(t.expiresAt)],
 );
+
+/** Federation (issue 30): each local actor's signing key pair, made on first use and kept (JWK text). */
+export const federationKeys = sqliteTable(
+  'federation_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm').notNull(),
+    publicJwk: text('public_jwk').notNull(),
+    privateJwk: text('private_jwk').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  // A table-level key: a bare integer primary key would be SQLite's rowid, optional on insert unlike PostgreSQL's.
+  (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+/** Fedify's key-value store (documents it fetched, idempotence marks), shared by the nodes; `expires_at` epoch ms or null. */
+export const federationKv = sqliteTable(
+  'federation_kv',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: integer('expires_at'),
+  },
+  (t) => [index('federation_kv_expires_idx').on(t.expiresAt)],
+);
