@@ -4,7 +4,7 @@ CREATE TABLE "federation_keys" (
 	"public_jwk" text NOT NULL,
 	"private_jwk" text NOT NULL,
 	"created_at" bigint NOT NULL,
-	CONSTRAINT "federation_keys_user_id_pk" PRIMARY KEY("user_id")
+	CONSTRAINT "federation_keys_user_id_algorithm_pk" PRIMARY KEY("user_id","algorithm")
 );
 --> statement-breakpoint
 CREATE TABLE "federation_kv" (

@@ -1,9 +1,10 @@
 CREATE TABLE `federation_keys` (
-	`user_id` integer PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
 	`algorithm` text NOT NULL,
 	`public_jwk` text NOT NULL,
 	`private_jwk` text NOT NULL,
 	`created_at` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `algorithm`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

@@ -521,7 +521,7 @@ export const federationKeys = pgTable(
     privateJwk: text('private_jwk').notNull(),
     createdAt: timestampMs('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
 );
 
 export const federationKv = pgTable(

@@ -547,7 +547,7 @@ export const sharedCache = sqliteTable(
   (t) => [index('shared_cache_expires_idx').on(t.expiresAt)],
 );
 
-/** Federation (issue 30): each local actor's signing key pair, made on first use and kept (JWK text). */
+/** Federation (issue 30): each local actor's signing key pairs, made on first use and kept (JWK text). */
 export const federationKeys = sqliteTable(
   'federation_keys',
   {
@@ -559,8 +559,8 @@ export const federationKeys = sqliteTable(
     privateJwk: text('private_jwk').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  // A table-level key: a bare integer primary key would be SQLite's rowid, optional on insert unlike PostgreSQL's.
-  (t) => [primaryKey({ columns: [t.userId] })],
+  // One pair per algorithm: RSA for Mastodon's HTTP signatures, Ed25519 for object proofs.
+  (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
 );
 
 /** Fedify's key-value store (documents it fetched, idempotence marks), shared by the nodes; `expires_at` epoch ms or null. */
