@@ -13,6 +13,8 @@ import { answerPublicReadsFromCache } from './http/public-cache.http';
 import { PublicCacheService } from './modules/public-cache/public-cache.service';
 import { mountTrpc } from './trpc/trpc.mount';
 import { serveWebApp } from './http/web-app.static';
+import { mountFederation } from './http/federation.http';
+import { FederationService } from './modules/federation/federation.service';
 
 export const JSON_BODY_LIMIT = '256kb';
 
@@ -32,6 +34,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   applyHttpTimeouts(app.getHttpServer(), config.httpTimeouts);
   answerPublicReadsFromCache(app.getHttpServer(), app.getHttpAdapter().getInstance(), app.get(PublicCacheService), (host) => previewOrigin(config, host));
   app.use(securityHeaders(config));
+  mountFederation(app, app.get(FederationService));
   // Nest's types leave `verify` out (it uses it for rawBody, which this app does not turn on).
   const jsonOptions = { limit: JSON_BODY_LIMIT, verify: refuseDeepJson };
   app.useBodyParser('json', jsonOptions);

@@ -16,6 +16,7 @@ import { BlockModule } from './modules/block/block.module';
 import { BlockService } from './modules/block/block.service';
 import { DatabaseModule } from './modules/database/database.module';
 import { EventsModule } from './modules/events/events.module';
+import { FederationModule } from './modules/federation/federation.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { mapRouter } from './modules/map/map.router';
@@ -99,6 +100,7 @@ export const APP_PARTS = {
         ...moderationProcedures(get(ModerationService)),
       }),
   },
+  federation: { module: FederationModule },
   report: { module: ModerationModule, router: (get: ProviderOf) => reportRouter(get(ReportService)) },
   health: { module: HealthModule },
 } satisfies Record<string, AppPart>;

@@ -50,6 +50,13 @@ describe('map settings', () => {
     expect(configWith({}).mapCenter).toBeNull();
   });
 
+  it('keeps federation off unless FEDERATION=on, which takes its origin from an https PUBLIC_URL', () => {
+    expect(configWith({}).federation).toBeNull();
+    expect(configWith({ FEDERATION: 'off', PUBLIC_URL: 'https://siplog.example' }).federation).toBeNull();
+    expect(configWith({ FEDERATION: 'on', PUBLIC_URL: 'https://siplog.example/' }).federation).toEqual({ origin: 'https://siplog.example', allowPrivateAddresses: false });
+    expect(configWith({ FEDERATION: 'on', PUBLIC_URL: 'https://siplog.example', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation?.allowPrivateAddresses).toBe(true);
+  });
+
   it('takes a public Mapbox token (pk.) and refuses any other at start-up, naming MAPBOX_TOKEN', () => {
     expect(configWith({ MAPBOX_TOKEN: 'pk.eyJ1IjoidGVzdCJ9.abc' }).mapboxToken).toBe('pk.eyJ1IjoidGVzdCJ9.abc');
     expect(configWith({}).mapboxToken).toBeUndefined();
@@ -132,6 +139,10 @@ describe('refusals and the node name', () => {
       [{ MAP_STYLE_ORIGINS: 'ftp://x' }, /^MAP_STYLE_ORIGINS must be an http\(s\) URL/],
       [{ MAP_SOURCE_URL: 'ftp://mirror.example/planet.pmtiles' }, /^MAP_SOURCE_URL must be an http\(s\) URL/],
       [{ MAP_CENTER: '38.7' }, /^MAP_CENTER must be "lat,lng" in degrees/],
+      [{ FEDERATION: 'on' }, /^FEDERATION=on needs PUBLIC_URL, the https address/],
+      [{ FEDERATION: 'on', PUBLIC_URL: 'http://siplog.example' }, /^FEDERATION=on needs PUBLIC_URL/],
+      [{ FEDERATION: 'maybe' }, /^FEDERATION must be on or off/],
+      [{ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'yes' }, /^FEDERATION_ALLOW_PRIVATE_ADDRESSES must be on or off/],
       [{ MAP_CENTER: '91,10' }, /^MAP_CENTER must be "lat,lng"/],
       [{ MAP_CENTER: '38.7,-181' }, /^MAP_CENTER must be "lat,lng"/],
       [{ NOTIFICATION_EMAIL: 'maybe' }, /^NOTIFICATION_EMAIL must be on or off/],

@@ -43,6 +43,8 @@ export interface AppConfig {
   mapSourceUrl: string | null;
   /** MAP_CENTER=lat,lng: the map's default centre; null: the first region's centre, else downtown Chicago. */
   mapCenter: { lat: number; lng: number } | null;
+  /** FEDERATION=on (issue 30): this instance speaks ActivityPub at PUBLIC_URL; off by default. */
+  federation: FederationConfig | null;
   /** Express "trust proxy" value: which hops may set X-Forwarded-For. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -66,6 +68,13 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** NODE_NAME: this process's name in the admin log viewer (each node reads its own logs); unset, `{host name}:{PORT}`, unique per process on a host. */
   nodeName: string;
+}
+
+export interface FederationConfig {
+  /** PUBLIC_URL's origin, https: actors, their keys and WebFinger handles are named after it. */
+  origin: string;
+  /** FEDERATION_ALLOW_PRIVATE_ADDRESSES=true: remote servers on loopback and private addresses (tests, closed networks). */
+  allowPrivateAddresses: boolean;
 }
 
 /** Limits on how long a client may take to send a request, in milliseconds. */
@@ -148,6 +157,17 @@ function parseMapCenter(raw: string | undefined): { lat: number; lng: number } |
     throw new ConfigError(`MAP_CENTER must be "lat,lng" in degrees (latitude -85..85, longitude -180..180), got "${raw}"`);
   }
   return { lat, lng };
+}
+
+/** FEDERATION (off by default) and its settings; on, PUBLIC_URL must be the instance's https address. */
+function parseFederation(env: Env): FederationConfig | null {
+  const allowPrivateAddresses = parseOnOff('FEDERATION_ALLOW_PRIVATE_ADDRESSES', env.FEDERATION_ALLOW_PRIVATE_ADDRESSES, false);
+  if (!parseOnOff('FEDERATION', env.FEDERATION, false)) return null;
+  const url = env.PUBLIC_URL ? new URL(parsePublicUrl(env.PUBLIC_URL, 0)) : null;
+  if (url?.protocol !== 'https:') {
+    throw new ConfigError('FEDERATION=on needs PUBLIC_URL, the https address people and other servers reach this instance at (https://siplog.example)');
+  }
+  return { origin: url.origin, allowPrivateAddresses };
 }
 
 const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -316,6 +336,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapStyleOrigins: (env.MAP_STYLE_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => parseOrigin('MAP_STYLE_ORIGINS', origin)),
     mapSourceUrl: parseMapSourceUrl(env.MAP_SOURCE_URL),
     mapCenter: parseMapCenter(env.MAP_CENTER),
+    federation: parseFederation(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(__dirname, '..', '..', '..', 'web', 'dist')),

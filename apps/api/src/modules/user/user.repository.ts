@@ -61,6 +61,13 @@ export class UserRepository {
     );
   }
 
+  /** Active people and all their reviews: what NodeInfo tells of this instance (a rare read, a plain builder). */
+  async countActivePeopleAndReviews(): Promise<{ people: number; reviews: number }> {
+    const [people] = await this.db.select({ value: count() }).from(users).where(isActiveUser);
+    const [reviews] = await this.db.select({ value: count() }).from(posts).innerJoin(users, eq(users.id, posts.userId)).where(isActiveUser);
+    return { people: Number(people.value), reviews: Number(reviews.value) };
+  }
+
   async findUserById(id: number): Promise<UserRow | undefined> {
     return this.byIdQuery.get({ id });
   }

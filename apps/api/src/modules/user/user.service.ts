@@ -27,6 +27,17 @@ import { UserRepository, type UserRow } from './user.repository';
 const SEARCH_LIMIT = 20;
 
 /** What anyone may see of a person: never an e-mail, phone, zip, year of birth or hash. */
+
+/** What an actor document shows of a person (issue 30). */
+export interface FederatedPerson {
+  id: number;
+  username: string;
+  name: string;
+  bio: string;
+  hasAvatar: boolean;
+  joinedAt: Date;
+}
+
 export interface PublicProfile {
   username: string;
   first_name: string;
@@ -193,6 +204,29 @@ export class UserService {
         ...places.map((place) => ({ username: placeEntry(place.id, place.name), profile_images: [] })),
       ],
     };
+  }
+
+  /**
+   * A person as the fediverse sees them (issue 30): active people only, by the id their actor is named after or the
+   * username of their handle; null for anyone else (deactivated, suspended, never there).
+   */
+  async federatedPerson(by: { id: number } | { username: string }): Promise<FederatedPerson | null> {
+    const user = 'id' in by ? await this.users.findUserById(by.id) : await this.findByUsername(by.username);
+    if (!user || user.deactivatedAt || user.suspendedAt) return null;
+    const images = await this.users.profileImagesOf([user.id]);
+    return {
+      id: user.id,
+      username: user.username,
+      name: `${user.firstName} ${user.lastName}`.trim() || user.username,
+      bio: user.bio,
+      hasAvatar: (images.get(user.id) ?? []).length > 0,
+      joinedAt: user.createdAt,
+    };
+  }
+
+  /** How many people and reviews this instance has, for NodeInfo. */
+  async federationUsage(): Promise<{ people: number; reviews: number }> {
+    return this.users.countActivePeopleAndReviews();
   }
 
   private async findByUsername(username: string, { includeDeactivated = false } = {}): Promise<UserRow | undefined> {

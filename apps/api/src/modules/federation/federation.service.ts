@@ -1,0 +1,121 @@
+import type { webcrypto } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
+import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
+import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/app.config';
+import { UserService, type FederatedPerson } from '../user/user.service';
+import { DatabaseKvStore } from './federation-kv.store';
+import { FederationRepository } from './federation.repository';
+
+/** Where actors live: by id, so a handle may change without the fediverse losing the person. */
+export const ACTOR_PATH = '/ap/users/{identifier}';
+export const NODEINFO_PATH = '/nodeinfo/2.1';
+/** The paths Fedify answers: everything else never reaches it (no per-request work on the app's own routes). */
+export const FEDERATION_PATHS = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/|ap\/)/;
+
+/** RSA for HTTP Signatures (what Mastodon checks), Ed25519 for Object Integrity Proofs. */
+const KEY_ALGORITHMS = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
+const ID_PATTERN = /^[1-9]\d{0,15}$/;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Siplog in the fediverse (issue 30), off unless FEDERATION=on: every active person is an ActivityPub actor
+ * (`@username@host` through WebFinger, an actor document with name, bio, avatar and keys), and the instance answers
+ * NodeInfo. Built on Fedify, whose key-value store is the app's database, so every node answers alike.
+ */
+@Injectable()
+export class FederationService {
+  private readonly logger = new Logger('Federation');
+  /** Null while federation is off: no route answers, nothing is fetched. */
+  readonly federation: Federation<void> | null;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly users: UserService,
+    private readonly repository: FederationRepository,
+  ) {
+    this.federation = config.federation ? this.build(config.federation) : null;
+    if (config.federation) this.logger.log(`Federation is on: actors are @username@${new URL(config.federation.origin).host}`);
+  }
+
+  private build(settings: FederationConfig): Federation<void> {
+    const federation = createFederation<void>({
+      kv: new DatabaseKvStore(this.repository),
+      origin: settings.origin,
+      allowPrivateAddress: settings.allowPrivateAddresses,
+      userAgent: { software: 'Siplog' },
+    });
+    federation
+      .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+        const person = ID_PATTERN.test(identifier) ? await this.users.federatedPerson({ id: Number(identifier) }) : null;
+        if (!person) return null;
+        const keys = await ctx.getActorKeyPairs(identifier);
+        return this.actorOf(person, settings.origin, {
+          id: ctx.getActorUri(identifier),
+          publicKey: keys[0]?.cryptographicKey ?? null,
+          assertionMethods: keys.map((key) => key.multikey),
+        });
+      })
+      .mapHandle(async (_ctx, username) => {
+        const person = await this.users.federatedPerson({ username });
+        return person ? String(person.id) : null;
+      })
+      .setKeyPairsDispatcher(async (_ctx, identifier) => (ID_PATTERN.test(identifier) ? this.keyPairsOf(Number(identifier)) : []));
+    federation.setNodeInfoDispatcher(NODEINFO_PATH, async () => {
+      const usage = await this.users.federationUsage();
+      return {
+        software: { name: 'siplog', version: '1.0.0', homepage: new URL(settings.origin) },
+        protocols: ['activitypub'],
+        openRegistrations: true,
+        usage: { users: { total: usage.people }, localPosts: usage.reviews, localComments: 0 },
+      };
+    });
+    return federation;
+  }
+
+  private actorOf(
+    person: FederatedPerson,
+    origin: string,
+    signing: { id: URL; publicKey: CryptographicKey | null; assertionMethods: Multikey[] },
+  ): Person {
+    const profile = new URL(`/user/${encodeURIComponent(person.username)}`, origin);
+    return new Person({
+      id: signing.id,
+      preferredUsername: person.username,
+      name: person.name,
+      summary: person.bio ? `<p>${escapeHtml(person.bio)}</p>` : null,
+      url: profile,
+      icon: person.hasAvatar ? new Image({ url: new URL(`/api/showimage/profileimage/${encodeURIComponent(person.username)}`, origin) }) : null,
+      manuallyApprovesFollowers: false,
+      discoverable: true,
+      publicKey: signing.publicKey,
+      assertionMethods: signing.assertionMethods,
+      endpoints: new Endpoints({}),
+    });
+  }
+
+  /** The person's key pairs, made and kept on first use (the first node to keep one wins; every node signs alike). */
+  private async keyPairsOf(userId: number): Promise<webcrypto.CryptoKeyPair[]> {
+    let stored = await this.repository.findKeyPairs(userId);
+    const missing = KEY_ALGORITHMS.filter((algorithm) => !stored.some((pair) => pair.algorithm === algorithm));
+    if (missing.length > 0) {
+      for (const algorithm of missing) {
+        const pair = await generateCryptoKeyPair(algorithm);
+        await this.repository.keepKeyPair(userId, {
+          algorithm,
+          publicJwk: JSON.stringify(await exportJwk(pair.publicKey)),
+          privateJwk: JSON.stringify(await exportJwk(pair.privateKey)),
+        });
+      }
+      stored = await this.repository.findKeyPairs(userId);
+    }
+    const ordered = KEY_ALGORITHMS.map((algorithm) => stored.find((pair) => pair.algorithm === algorithm)).filter((pair) => pair !== undefined);
+    return Promise.all(
+      ordered.map(async (pair) => ({
+        publicKey: await importJwk(JSON.parse(pair.publicJwk) as webcrypto.JsonWebKey, 'public'),
+        privateKey: await importJwk(JSON.parse(pair.privateJwk) as webcrypto.JsonWebKey, 'private'),
+      })),
+    );
+  }
+}
