@@ -22,6 +22,8 @@ RUN pnpm exec turbo run build --filter "@siplog/api..." --filter "@siplog/web"
 # The API with its production dependencies only (workspace packages copied in, not linked), beside the web build,
 # in the same layout as the repository so the API finds apps/web/dist on its own. Then what never runs goes:
 # sources, test and bench code, server-side source maps, type declarations and read-mes (licences stay),
+# packages' own TypeScript sources, tests and snapshots (Node runs their built .js; Fedify's vocabulary tools ship
+# 12 MB of test snapshots), OpenTelemetry's esnext builds (read by bundlers only, never by Node),
 # better-sqlite3's build inputs (SQLite's C source and other platforms' binaries; it loads
 # prebuilds/linux-<arch>.node), and TypeScript and @types, which come in only as peers for type checking.
 RUN --mount=type=cache,id=siplog-pnpm-store,target=/pnpm-store \
@@ -29,8 +31,10 @@ RUN --mount=type=cache,id=siplog-pnpm-store,target=/pnpm-store \
  && mkdir -p /app/apps/web && cp -r apps/web/dist /app/apps/web/dist \
  && cd /app/apps/api \
  && rm -rf src tsconfig*.json vitest*.mts dist/test dist/bench \
- && find dist node_modules/.pnpm -type f \( -name "*.map" -o -name "*.d.ts" -o -name "*.d.cts" -o -name "*.d.mts" \
-      -o -iname "README*" -o -iname "CHANGELOG*" \) -delete \
+ && find dist node_modules/.pnpm -type f \( -name "*.map" -o -name "*.ts" -o -name "*.cts" -o -name "*.mts" \
+      -o -name "*.snap" -o -iname "README*" -o -iname "CHANGELOG*" \) -delete \
+ && find node_modules/.pnpm -type d \( -name __snapshots__ -o -name dist-tests \) -prune -exec rm -rf {} + \
+ && rm -rf node_modules/.pnpm/@opentelemetry+*/node_modules/@opentelemetry/*/build/esnext \
  && arch="$(node -p process.arch)" \
  && for dir in node_modules/.pnpm/better-sqlite3@*/node_modules/better-sqlite3; do \
       rm -rf "$dir/deps" "$dir/src" "$dir/build"; \

@@ -272,12 +272,16 @@ describe('the container image (Dockerfile and compose.yaml)', () => {
     podman('stop', '--time', '10', name);
   });
 
-  it('runs with a read-only root filesystem: everything it writes is under /data or a tmpfs', async () => {
+  it('runs with a read-only root filesystem (and federation on): everything it writes is under /data or a tmpfs', async () => {
     const name = `siplog-test-${run_id}-ro`;
     const volume = `siplog-test-${run_id}-ro-data`;
-    const readOnly = await start(name, volume, ['--read-only']);
+    // With federation on, so the pruned dependencies are proven to load: the actor is found by WebFinger.
+    const readOnly = await start(name, volume, ['--read-only', '--env', 'FEDERATION=on', '--env', 'PUBLIC_URL=https://siplog.test']);
     const bea = await signUp(readOnly.base, volume, 'bearo');
     await signIn(readOnly.base, bea);
+    const finger = await fetch(`${readOnly.base}/.well-known/webfinger?resource=acct:bearo@siplog.test`);
+    expect(finger.status).toBe(200);
+    expect(JSON.stringify(await finger.json())).toContain('https://siplog.test/ap/users/');
     expect(run('podman', ['exec', name, 'sh', '-c', 'touch /app/probe 2>&1 || echo refused']).trim()).toMatch(/Read-only file system[\s\S]*refused/);
     podman('stop', '--time', '10', name);
     expect(podman('inspect', '--format', '{{.State.ExitCode}}', name)).toBe('0');

@@ -36,6 +36,10 @@ export const {
   sharedCache,
   federationKeys,
   federationKv,
+  federationQueue,
+  remoteActors,
+  remoteFollowers,
+  remoteFollowing,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

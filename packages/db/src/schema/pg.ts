@@ -533,3 +533,73 @@ export const federationKv = pgTable(
   },
   (t) => [index('federation_kv_expires_idx').on(t.expiresAt.asc().nullsFirst())],
 );
+
+export const federationQueue = pgTable(
+  'federation_queue',
+  {
+    id: serialId(),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    orderingKey: text('ordering_key'),
+    targetHost: text('target_host'),
+    runAt: bigint('run_at', { mode: 'number' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: bigint('claimed_until', { mode: 'number' }),
+    failedAt: bigint('failed_at', { mode: 'number' }),
+    lastError: text('last_error'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('federation_queue_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
+    index('federation_queue_ordering_idx').on(t.orderingKey, t.id).where(sql`${t.orderingKey} is not null`),
+  ],
+);
+
+export const remoteActors = pgTable(
+  'remote_actors',
+  {
+    id: serialId(),
+    uri: text('uri').notNull(),
+    handle: text('handle').notNull(),
+    host: text('host').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    name: text('name').notNull(),
+    iconUrl: text('icon_url'),
+    profileUrl: text('profile_url'),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('remote_actors_uri_idx').on(t.uri), index('remote_actors_handle_idx').on(t.handle), index('remote_actors_host_idx').on(t.host)],
+);
+
+export const remoteFollowers = pgTable(
+  'remote_followers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    followUri: text('follow_uri').notNull(),
+    accepted: boolean('accepted').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_followers_actor_idx').on(t.actorId)],
+);
+
+export const remoteFollowing = pgTable(
+  'remote_following',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    followUri: text('follow_uri').notNull(),
+    accepted: boolean('accepted').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_following_actor_idx').on(t.actorId)],
+);

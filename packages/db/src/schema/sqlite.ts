@@ -573,3 +573,88 @@ export const federationKv = sqliteTable(
   },
   (t) => [index('federation_kv_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Fedify's message queue (issue 30): activities to deliver, received activities to handle, fan-outs to followers.
+ * Kept until handled, so a restart or a kill -9 loses none and the nodes share it. Times are epoch ms. A message whose
+ * retries ran out keeps its row with `failed_at` set, for the admin to retry or drop.
+ */
+export const federationQueue = sqliteTable(
+  'federation_queue',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Fedify's message type: outbox (one delivery), inbox (one received activity) or fanout. */
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    /** Messages with one ordering key run one at a time, in order (a Delete after its Create). */
+    orderingKey: text('ordering_key'),
+    /** The server a delivery goes to: for the admin's queue and a domain block. */
+    targetHost: text('target_host'),
+    runAt: integer('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: integer('claimed_until'),
+    failedAt: integer('failed_at'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('federation_queue_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
+    index('federation_queue_ordering_idx').on(t.orderingKey, t.id).where(sql`${t.orderingKey} is not null`),
+  ],
+);
+
+/**
+ * People on other servers that Siplog knows (issue 30): never accounts, never signed in. `uri` is the actor's id;
+ * `handle` is username@host; what they show (name, avatar) is refreshed when they send something.
+ */
+export const remoteActors = sqliteTable(
+  'remote_actors',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    uri: text('uri').notNull(),
+    handle: text('handle').notNull(),
+    host: text('host').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    name: text('name').notNull(),
+    iconUrl: text('icon_url'),
+    profileUrl: text('profile_url'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('remote_actors_uri_idx').on(t.uri), index('remote_actors_handle_idx').on(t.handle), index('remote_actors_host_idx').on(t.host)],
+);
+
+/** Remote people following a local person; `accepted` is false while the person has not approved them. */
+export const remoteFollowers = sqliteTable(
+  'remote_followers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    /** The Follow activity's id, which an Accept, Reject or Undo names. */
+    followUri: text('follow_uri').notNull(),
+    accepted: integer('accepted', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_followers_actor_idx').on(t.actorId)],
+);
+
+/** Local people following remote ones; `accepted` turns true when the remote server accepts. */
+export const remoteFollowing = sqliteTable(
+  'remote_following',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    followUri: text('follow_uri').notNull(),
+    accepted: integer('accepted', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_following_actor_idx').on(t.actorId)],
+);

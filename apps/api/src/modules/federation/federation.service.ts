@@ -1,11 +1,13 @@
 import type { webcrypto } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
 import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
 import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/app.config';
 import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
 import { FederationRepository } from './federation.repository';
+import { DatabaseMessageQueue } from './queue/database-message-queue';
+import { FederationQueueRepository } from './queue/federation-queue.repository';
 
 /** Where actors live: by id, so a handle may change without the fediverse losing the person. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
@@ -25,23 +27,40 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * NodeInfo. Built on Fedify, whose key-value store is the app's database, so every node answers alike.
  */
 @Injectable()
-export class FederationService {
+export class FederationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Federation');
   /** Null while federation is off: no route answers, nothing is fetched. */
   readonly federation: Federation<void> | null;
+  private readonly stopQueue = new AbortController();
+  private queueRunning: Promise<void> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UserService,
     private readonly repository: FederationRepository,
+    private readonly queueRepository: FederationQueueRepository,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;
     if (config.federation) this.logger.log(`Federation is on: actors are @username@${new URL(config.federation.origin).host}`);
   }
 
+  /** Every node works the shared queue (deliveries, received activities, fan-outs) from start to stop. */
+  onApplicationBootstrap(): void {
+    if (!this.federation) return;
+    this.queueRunning = this.federation.startQueue(undefined, { signal: this.stopQueue.signal });
+  }
+
+  /** Before the database closes: no new message is taken, and those in hand settle (or run again on the next start). */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopQueue.abort();
+    await this.queueRunning;
+  }
+
   private build(settings: FederationConfig): Federation<void> {
     const federation = createFederation<void>({
       kv: new DatabaseKvStore(this.repository),
+      queue: new DatabaseMessageQueue(this.queueRepository),
+      manuallyStartQueue: true,
       origin: settings.origin,
       allowPrivateAddress: settings.allowPrivateAddresses,
       userAgent: { software: 'Siplog' },
