@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { Federation } from '@fedify/fedify';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { FEDERATION_PATHS, type FederationService } from '../modules/federation/federation.service';
+import { FEDERATION_PATHS } from '../modules/federation/federation-paths';
+import type { FederationService } from '../modules/federation/federation.service';
 
 /**
  * Hands the fediverse's requests (WebFinger, NodeInfo, actors) to Fedify, before any body parser reads them (Fedify

@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
+import { PlaceModule } from '../place/place.module';
+import { PostModule } from '../post/post.module';
 import { UserModule } from '../user/user.module';
+import { FederationInbox } from './federation-inbox.service';
+import { FederationReviews } from './federation-reviews.service';
+import { RemoteActorsRepository } from './remote-actors.repository';
 import { FederationRepository } from './federation.repository';
 import { FederationService } from './federation.service';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
 
 /** ActivityPub (issue 30): local people as actors, WebFinger and NodeInfo; off unless FEDERATION=on. */
 @Module({
-  imports: [UserModule],
-  providers: [FederationService, FederationRepository, FederationQueueRepository],
+  imports: [UserModule, PostModule, PlaceModule],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews],
   exports: [FederationService],
 })
 export class FederationModule {}

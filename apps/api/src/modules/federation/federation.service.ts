@@ -1,23 +1,21 @@
 import type { webcrypto } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
-import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
+import { Endpoints, Image, Person, type CryptographicKey, type Multikey, type Recipient } from '@fedify/fedify/vocab';
 import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/app.config';
 import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
+import { FederationInbox } from './federation-inbox.service';
+import { ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
+import { FederationReviews } from './federation-reviews.service';
 import { FederationRepository } from './federation.repository';
+import { RemoteActorsRepository, type FollowerAddress } from './remote-actors.repository';
 import { DatabaseMessageQueue } from './queue/database-message-queue';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
 
-/** Where actors live: by id, so a handle may change without the fediverse losing the person. */
-export const ACTOR_PATH = '/ap/users/{identifier}';
-export const NODEINFO_PATH = '/nodeinfo/2.1';
-/** The paths Fedify answers: everything else never reaches it (no per-request work on the app's own routes). */
-export const FEDERATION_PATHS = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/|ap\/)/;
-
 /** RSA for HTTP Signatures (what Mastodon checks), Ed25519 for Object Integrity Proofs. */
 const KEY_ALGORITHMS = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
-const ID_PATTERN = /^[1-9]\d{0,15}$/;
+const FOLLOWERS_PAGE = 1000;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -39,6 +37,9 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     private readonly users: UserService,
     private readonly repository: FederationRepository,
     private readonly queueRepository: FederationQueueRepository,
+    private readonly remoteActors: RemoteActorsRepository,
+    private readonly inbox: FederationInbox,
+    private readonly reviews: FederationReviews,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;
     if (config.federation) this.logger.log(`Federation is on: actors are @username@${new URL(config.federation.origin).host}`);
@@ -67,11 +68,15 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     });
     federation
       .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
-        const person = ID_PATTERN.test(identifier) ? await this.users.federatedPerson({ id: Number(identifier) }) : null;
+        const userId = userIdOf(identifier);
+        const person = userId === null ? null : await this.users.federatedPerson({ id: userId });
         if (!person) return null;
         const keys = await ctx.getActorKeyPairs(identifier);
         return this.actorOf(person, settings.origin, {
           id: ctx.getActorUri(identifier),
+          inbox: ctx.getInboxUri(identifier),
+          sharedInbox: ctx.getInboxUri(),
+          followers: ctx.getFollowersUri(identifier),
           publicKey: keys[0]?.cryptographicKey ?? null,
           assertionMethods: keys.map((key) => key.multikey),
         });
@@ -80,7 +85,27 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
         const person = await this.users.federatedPerson({ username });
         return person ? String(person.id) : null;
       })
-      .setKeyPairsDispatcher(async (_ctx, identifier) => (ID_PATTERN.test(identifier) ? this.keyPairsOf(Number(identifier)) : []));
+      .setKeyPairsDispatcher(async (_ctx, identifier) => {
+        const userId = userIdOf(identifier);
+        return userId === null ? [] : this.keyPairsOf(userId);
+      });
+    // Without a cursor (a fan-out), every accepted follower; over HTTP, pages of FOLLOWERS_PAGE.
+    federation
+      .setFollowersDispatcher(FOLLOWERS_PATH, async (_ctx, identifier, cursor) => {
+        const userId = userIdOf(identifier);
+        if (userId === null) return null;
+        if (cursor === null) return { items: (await this.allFollowers(userId)).map(recipientOf) };
+        const after = Number(cursor) || 0;
+        const page = await this.remoteActors.followersOf(userId, after, FOLLOWERS_PAGE);
+        return { items: page.map(recipientOf), nextCursor: page.length === FOLLOWERS_PAGE ? String(page[page.length - 1].actorId) : null };
+      })
+      .setCounter(async (_ctx, identifier) => {
+        const userId = userIdOf(identifier);
+        return userId === null ? null : this.remoteActors.countFollowers(userId);
+      })
+      .setFirstCursor(() => '0');
+    this.inbox.register(federation);
+    this.reviews.register(federation);
     federation.setNodeInfoDispatcher(NODEINFO_PATH, async () => {
       const usage = await this.users.federationUsage();
       return {
@@ -96,7 +121,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
   private actorOf(
     person: FederatedPerson,
     origin: string,
-    signing: { id: URL; publicKey: CryptographicKey | null; assertionMethods: Multikey[] },
+    signing: { id: URL; inbox: URL; sharedInbox: URL; followers: URL; publicKey: CryptographicKey | null; assertionMethods: Multikey[] },
   ): Person {
     const profile = new URL(`/user/${encodeURIComponent(person.username)}`, origin);
     return new Person({
@@ -110,8 +135,20 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       discoverable: true,
       publicKey: signing.publicKey,
       assertionMethods: signing.assertionMethods,
-      endpoints: new Endpoints({}),
+      inbox: signing.inbox,
+      followers: signing.followers,
+      endpoints: new Endpoints({ sharedInbox: signing.sharedInbox }),
     });
+  }
+
+  private async allFollowers(userId: number): Promise<FollowerAddress[]> {
+    const all: FollowerAddress[] = [];
+    for (let after = 0; ; ) {
+      const page = await this.remoteActors.followersOf(userId, after, FOLLOWERS_PAGE);
+      all.push(...page);
+      if (page.length < FOLLOWERS_PAGE) return all;
+      after = page[page.length - 1].actorId;
+    }
   }
 
   /** The person's key pairs, made and kept on first use (the first node to keep one wins; every node signs alike). */
@@ -137,4 +174,12 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       })),
     );
   }
+}
+
+function recipientOf(follower: FollowerAddress): Recipient {
+  return {
+    id: new URL(follower.uri),
+    inboxId: new URL(follower.inbox),
+    endpoints: follower.sharedInbox ? { sharedInbox: new URL(follower.sharedInbox) } : null,
+  };
 }

@@ -17,6 +17,7 @@ import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { drinkColumns } from './post-drink';
 import { PostAuthoringRepository, type UserPlace } from './post-authoring.repository';
+import { ReviewEvents } from './review-events';
 
 export type { UserPlace } from './post-authoring.repository';
 
@@ -42,6 +43,7 @@ export class PostAuthoringService {
     private readonly notifications: NotificationService,
     private readonly placeLists: PlaceListsService,
     private readonly repository: PostAuthoringRepository,
+    private readonly events: ReviewEvents,
   ) {}
 
   /**
@@ -72,6 +74,7 @@ export class PostAuthoringService {
       });
       await this.cache.changed(STALE_AFTER.review({ postId, establishmentId, authorUsername: actor.username }));
       this.logger.log(`Review ${postId} posted by ${actor.username} at establishment ${establishmentId}`);
+      await this.events.emit('published', { postId, authorId: actor.id });
       return { status: 200, msg: REVIEW_MESSAGES.posted, post_id: postId, establishment_id: establishmentId };
     } catch (error) {
       await this.images.removeAll('postimages', names);
@@ -90,13 +93,14 @@ export class PostAuthoringService {
       await this.notifications.mentionsChanged(author, input.postid, input.review);
     });
     await this.cache.changed(await this.reader.publicTagsOf(input.postid));
+    await this.events.emit('updated', { postId: input.postid, authorId: author.id });
     return { status: 200, msg: POST_MESSAGES.updated, post: (await this.reader.byId(input.postid)).post };
   }
 
   /** The author (or an admin) deletes a review: its likes, comments and image rows go with it, then its photo files. */
   async remove(actor: AuthUser, postId: number, claimedEmail?: string): Promise<{ status: 200; msg: string }> {
     assertActingUser(actor, { email: claimedEmail });
-    await this.requireWritable(actor, postId);
+    const author = await this.requireWritable(actor, postId);
     const changes = await this.reader.publicTagsOf(postId);
     const names = await this.db.transaction(async () => {
       const files = await this.repository.imageNamesOf(postId);
@@ -108,6 +112,7 @@ export class PostAuthoringService {
     await this.cache.changed(changes);
     await this.images.removeAll('postimages', names);
     this.logger.log(`Review ${postId} deleted by ${actor.username}`);
+    await this.events.emit('deleted', { postId, authorId: author.id });
     return { status: 200, msg: POST_MESSAGES.deleted };
   }
 

@@ -6,11 +6,12 @@ import { PostAuthoringService } from './post-authoring.service';
 import { PostController } from './post.controller';
 import { PostRepository } from './post.repository';
 import { PostService } from './post.service';
+import { ReviewEvents } from './review-events';
 
 @Module({
   imports: [PlaceModule, uploadsToDisk],
   controllers: [PostController],
-  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository],
-  exports: [PostService, PostAuthoringService],
+  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, ReviewEvents],
+  exports: [PostService, PostAuthoringService, ReviewEvents],
 })
 export class PostModule {}

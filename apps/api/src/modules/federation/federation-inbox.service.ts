@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Federation, InboxContext } from '@fedify/fedify';
+import { Accept, Follow, isActor, Undo } from '@fedify/fedify/vocab';
+import { UserService } from '../user/user.service';
+import { INBOX_PATH, localUserId, SHARED_INBOX_PATH } from './federation-paths';
+import { remoteActorRecord } from './remote-actor-record';
+import { RemoteActorsRepository } from './remote-actors.repository';
+
+/**
+ * What Siplog does with activities other servers send (issue 30). Fedify has verified the signature and that the
+ * signer is the activity's actor before a handler runs, and drops an activity it has seen (by id) already.
+ */
+@Injectable()
+export class FederationInbox {
+  private readonly logger = new Logger('FederationInbox');
+
+  constructor(
+    private readonly users: UserService,
+    private readonly actors: RemoteActorsRepository,
+  ) {}
+
+  register(federation: Federation<void>): void {
+    federation
+      .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
+      .on(Follow, (ctx, follow) => this.follow(ctx, follow))
+      .on(Undo, (ctx, undo) => this.undo(ctx, undo))
+      .onError((_ctx, error) => this.logger.warn(`An incoming activity failed: ${error.message}`));
+  }
+
+  /** Someone elsewhere follows a local person: kept, and accepted at once. */
+  private async follow(ctx: InboxContext<void>, follow: Follow): Promise<void> {
+    if (!follow.id || !follow.actorId || !follow.objectId) return;
+    const userId = localUserId(ctx, follow.objectId);
+    if (userId === null || !(await this.users.federatedPerson({ id: userId }))) return;
+    const follower = await follow.getActor(ctx);
+    if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
+    const record = await remoteActorRecord(follower);
+    if (!record) return;
+    const now = Date.now();
+    const actorId = await this.actors.keep(record, now);
+    await this.actors.addFollower(userId, actorId, follow.id.href, true, now);
+    const identifier = String(userId);
+    await ctx.sendActivity(
+      { identifier },
+      follower,
+      new Accept({ id: new URL(`#accepts/${randomUUID()}`, ctx.getActorUri(identifier)), actor: ctx.getActorUri(identifier), object: follow }),
+    );
+    this.logger.log(`${record.handle} follows user ${userId}`);
+  }
+
+  /** Undo of a Follow: they stop following. */
+  private async undo(ctx: InboxContext<void>, undo: Undo): Promise<void> {
+    if (!undo.actorId) return;
+    const object = await undo.getObject(ctx);
+    if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
+    const userId = localUserId(ctx, object.objectId);
+    const actor = await this.actors.byUri(undo.actorId.href);
+    if (userId === null || !actor) return;
+    if (await this.actors.removeFollower(userId, actor.id)) this.logger.log(`${actor.handle} no longer follows user ${userId}`);
+  }
+}

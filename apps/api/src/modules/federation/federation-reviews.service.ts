@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { Context, Federation } from '@fedify/fedify';
+import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update, type Activity } from '@fedify/fedify/vocab';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { AppError } from '../../common/app-error';
+import { PlaceService } from '../place/place.service';
+import { PostService } from '../post/post.service';
+import { ReviewEvents, type ReviewEvent, type ReviewEventKind } from '../post/review-events';
+import { UserService } from '../user/user.service';
+import { NOTE_PATH, userIdOf } from './federation-paths';
+import { reviewNote } from './review-note';
+
+/**
+ * Reviews in the fediverse (issue 30): each is a Note at /ap/reviews/{id} that other servers can fetch, and its
+ * author's remote followers receive a Create when it is posted, an Update when it is edited and a Delete when it
+ * goes. Sending only enqueues a fan-out (in the database); the deliveries run off the request path.
+ */
+@Injectable()
+export class FederationReviews implements OnModuleInit {
+  private readonly logger = new Logger('FederationReviews');
+  private federation: Federation<void> | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly posts: PostService,
+    private readonly places: PlaceService,
+    private readonly events: ReviewEvents,
+    private readonly users: UserService,
+  ) {}
+
+  register(federation: Federation<void>): void {
+    this.federation = federation;
+    federation.setObjectDispatcher(Note, NOTE_PATH, async (ctx, values) => {
+      const postId = userIdOf(values.id);
+      return postId === null ? null : this.noteOf(ctx, postId);
+    });
+  }
+
+  onModuleInit(): void {
+    if (!this.config.federation) return;
+    for (const kind of ['published', 'updated', 'deleted'] as const) this.events.on(kind, (event) => this.send(kind, event));
+  }
+
+  /** The review as a Note, or null when nobody may see it (gone, or its author suspended or deleted). */
+  async noteOf(ctx: Context<void>, postId: number): Promise<Note | null> {
+    let post;
+    try {
+      post = (await this.posts.byId(postId)).post;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    const person = await this.users.federatedPerson({ username: post.username });
+    if (!person) return null;
+    const { establishment } = await this.places.loadEstablishment(post.establishment_id);
+    const author = String(person.id);
+    return reviewNote(post, establishment, {
+      origin: this.config.federation!.origin,
+      noteUri: ctx.getObjectUri(Note, { id: String(postId) }),
+      actorUri: ctx.getActorUri(author),
+      followersUri: ctx.getFollowersUri(author),
+    });
+  }
+
+  private async send(kind: ReviewEventKind, event: ReviewEvent): Promise<void> {
+    const federation = this.federation;
+    if (!federation) return;
+    const ctx = federation.createContext(new URL(this.config.federation!.origin), undefined);
+    const identifier = String(event.authorId);
+    const actor = ctx.getActorUri(identifier);
+    const noteUri = ctx.getObjectUri(Note, { id: String(event.postId) });
+    const addressed = { actor, to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(identifier) };
+    const id = new URL(`#${kind}/${randomUUID()}`, noteUri);
+    let activity: Activity;
+    if (kind === 'deleted') {
+      activity = new Delete({ id, ...addressed, object: new Tombstone({ id: noteUri }) });
+    } else {
+      const note = await this.noteOf(ctx, event.postId);
+      if (!note) return;
+      activity = kind === 'published' ? new Create({ id, ...addressed, object: note }) : new Update({ id, ...addressed, object: note });
+    }
+    // One ordering key per review: its Delete never overtakes its Create at a follower.
+    await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true, orderingKey: noteUri.href });
+    this.logger.log(`Review ${event.postId} ${kind}: sent to ${event.authorId}'s remote followers`);
+  }
+}

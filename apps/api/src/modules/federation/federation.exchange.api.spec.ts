@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEstablishment } from '@siplog/db';
+import { registerAccount, type TestAccount } from '../../test/accounts';
+import { createTestCa, installTestNetwork, startTlsFront, type TestNetwork, type TlsFront } from '../../test/federation-network';
+import { startFediversePeer, type FediversePeer } from '../../test/fediverse-peer';
+import { postReview } from '../../test/reviews';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * Issue 30 across the wire: a Siplog instance and a Mastodon-shaped peer on a private https network (a throw-away CA,
+ * TLS fronts, test hostnames mapped to loopback). The peer follows a Siplog person by handle, is accepted, and from
+ * then on receives each review as a Note (Create, Update, Delete) until it unfollows.
+ */
+const SIPLOG = 'siplog-a.test';
+const PEER = 'peer.test';
+const AP = { Accept: 'application/activity+json' };
+
+describe('a Siplog person followed from elsewhere', () => {
+  let app: TestApp;
+  let peer: FediversePeer;
+  let network: TestNetwork;
+  const fronts: TlsFront[] = [];
+  const hosts = new Map<string, number>();
+  let maya: TestAccount;
+  let mayaUri: string;
+
+  beforeAll(async () => {
+    const ca = createTestCa();
+    network = installTestNetwork({ ca, hosts });
+    app = await startTestApp({ FEDERATION: 'on', PUBLIC_URL: `https://${SIPLOG}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    peer = await startFediversePeer(`https://${PEER}`);
+    for (const [hostname, targetPort] of [
+      [SIPLOG, Number(new URL(app.baseUrl).port)],
+      [PEER, peer.port],
+    ] as const) {
+      const front = await startTlsFront({ hostname, targetPort, ca });
+      fronts.push(front);
+      hosts.set(hostname, front.port);
+    }
+    maya = await registerAccount(app, 'maya_sips', { firstname: 'Maya', lastname: 'Lopez' });
+    await insertEstablishment(app.data, { placeId: 'siplog:harbour-coffee', name: 'Harbour Coffee Co.', lat: 41.8837, lng: -87.6288, street: '1 Pier St', city: 'Chicago', state: 'IL' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await peer?.close();
+    for (const front of fronts) await front.close();
+    await network?.uninstall();
+  });
+
+  const followersOf = async (uri: string) => {
+    const response = await fetch(`${uri}/followers`, { headers: AP });
+    return (await response.json()) as { totalItems: number };
+  };
+
+  it('is found by handle, followed, and the follow is accepted', async () => {
+    const { target, follow } = await peer.follow(`@maya_sips@${SIPLOG}`);
+    mayaUri = target.id!.href;
+    expect(mayaUri).toMatch(new RegExp(`^https://${SIPLOG}/ap/users/\\d+$`));
+    const accept = await peer.waitFor((item) => item.type === 'Accept', 'an Accept');
+    expect(accept.json.actor).toBe(mayaUri);
+    expect(JSON.stringify(accept.json.object)).toContain(follow.id!.href);
+    expect((await followersOf(mayaUri)).totalItems).toBe(1);
+  });
+
+  let postId: number;
+
+  it('delivers a new review as a Note: stars and order in the text, the photo with alt text, the place, hashtags, a link back', async () => {
+    const posted = await postReview(app, maya, {
+      place_id: 'siplog:harbour-coffee',
+      order: 'Cortado',
+      review: 'Silky & strong.\n\nWould sip again.',
+      rating: 4,
+      drink: { kind: 'cortado', temperature: 'hot' },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    postId = posted.body.post_id;
+    const create = await peer.waitFor((item) => item.type === 'Create', 'the review');
+    const note = create.json.object;
+    expect(create.json.actor).toBe(mayaUri);
+    expect(note.type).toBe('Note');
+    expect(note.id).toBe(`https://${SIPLOG}/ap/reviews/${postId}`);
+    expect(note.attributedTo).toBe(mayaUri);
+    expect(note.summary).toBeUndefined();
+    expect(note.url).toBe(`https://${SIPLOG}/post/${postId}`);
+    expect(note.to).toBe('as:Public');
+    expect(note.content).toContain('★★★★☆ 4/5');
+    expect(note.content).toContain('<strong>Cortado (Hot cortado)</strong>');
+    expect(note.content).toContain('Silky &#38; strong.');
+    expect(note.content).toContain(`https://${SIPLOG}/post/${postId}`);
+    const images = [note.attachment].flat();
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatchObject({ type: 'Image', mediaType: 'image/webp', name: 'Photo 1 of Cortado (Hot cortado) at Harbour Coffee Co.' });
+    const photo = await fetch(images[0].url);
+    expect(photo.status).toBe(200);
+    expect(note.location).toMatchObject({ type: 'Place', name: 'Harbour Coffee Co.', latitude: 41.8837, longitude: -87.6288 });
+    expect(note.location.summary).toContain('1 Pier St, Chicago');
+    expect([note.tag].flat().map((tag: { name: string }) => tag.name)).toEqual(['#coffee', '#HarbourCoffeeCo']);
+    expect(note.published).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    // The Note can be fetched where its id says, as Mastodon does before showing a reply or a like.
+    const fetched = await fetch(note.id, { headers: AP });
+    expect(fetched.status).toBe(200);
+    expect(((await fetched.json()) as { content: string }).content).toBe(note.content);
+  });
+
+  it('sends an edit as an Update and a deletion as a Delete of the Note', async () => {
+    const edited = await app.post('/api/post/updatepost', { postid: postId, order: 'Cortado', review: 'Even better the second time.', rating: 5 }, maya.auth);
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const update = await peer.waitFor((item) => item.type === 'Update', 'the edit');
+    expect(update.json.object.content).toContain('★★★★★ 5/5');
+    expect(update.json.object.content).toContain('Even better the second time.');
+
+    expect((await app.post('/api/post/deletepost', { postid: postId }, maya.auth)).status).toBe(200);
+    const deleted = await peer.waitFor((item) => item.type === 'Delete', 'the deletion');
+    expect(deleted.json.object).toMatchObject({ type: 'Tombstone', id: `https://${SIPLOG}/ap/reviews/${postId}` });
+    expect((await fetch(`https://${SIPLOG}/ap/reviews/${postId}`, { headers: AP })).status).toBe(404);
+  });
+
+  it('stops delivering once the follower takes the follow back', async () => {
+    const { target, follow } = await peer.follow(`@maya_sips@${SIPLOG}`);
+    await peer.unfollow(target, follow);
+    const deadline = Date.now() + 5000;
+    while ((await followersOf(mayaUri)).totalItems !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await followersOf(mayaUri)).totalItems).toBe(0);
+    const before = peer.received.length;
+    expect((await postReview(app, maya, { place_id: 'siplog:harbour-coffee', order: 'Espresso' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(peer.received.slice(before).filter((item) => item.type === 'Create')).toEqual([]);
+  });
+
+  it('refuses an unsigned activity, storing nothing', async () => {
+    const response = await fetch(`https://${SIPLOG}/ap/inbox`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/activity+json' },
+      body: JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `https://${PEER}/follows/forged`,
+        type: 'Follow',
+        actor: peer.actorUri.href,
+        object: mayaUri,
+      }),
+    });
+    expect(response.status).toBe(401);
+    expect((await followersOf(mayaUri)).totalItems).toBe(0);
+  });
+});

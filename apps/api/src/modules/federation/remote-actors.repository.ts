@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { remoteActors, remoteFollowers, type Database } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
+
+/** A remote person as we keep them: what their server's actor document said when they last sent something. */
+export interface RemoteActorRecord {
+  uri: string;
+  handle: string;
+  host: string;
+  inbox: string;
+  sharedInbox: string | null;
+  name: string;
+  iconUrl: string | null;
+  profileUrl: string | null;
+}
+
+/** Where a delivery to a follower goes. */
+export interface FollowerAddress {
+  actorId: number;
+  uri: string;
+  inbox: string;
+  sharedInbox: string | null;
+}
+
+/** Every read and write of remote people and who of them follows whom here (issue 30). */
+@Injectable()
+export class RemoteActorsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** Keeps (or refreshes) a remote person; answers their row id. */
+  async keep(actor: RemoteActorRecord, now: number): Promise<number> {
+    const [row] = await this.db
+      .insert(remoteActors)
+      .values({ ...actor, updatedAt: now })
+      .onConflictDoUpdate({ target: remoteActors.uri, set: { ...actor, updatedAt: now } })
+      .returning({ id: remoteActors.id });
+    return row.id;
+  }
+
+  async byUri(uri: string): Promise<(RemoteActorRecord & { id: number }) | undefined> {
+    const [row] = await this.db.select().from(remoteActors).where(eq(remoteActors.uri, uri));
+    return row;
+  }
+
+  /** Records a follow; a repeated Follow from the same person replaces the earlier one (its id is what Undo names). */
+  async addFollower(userId: number, actorId: number, followUri: string, accepted: boolean, now: number): Promise<void> {
+    await this.db
+      .insert(remoteFollowers)
+      .values({ userId, actorId, followUri, accepted, createdAt: now })
+      .onConflictDoUpdate({ target: [remoteFollowers.userId, remoteFollowers.actorId], set: { followUri, accepted } });
+  }
+
+  /** Forgets a follow; answers whether there was one. */
+  async removeFollower(userId: number, actorId: number): Promise<boolean> {
+    const removed = await this.db
+      .delete(remoteFollowers)
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId)))
+      .returning({ actorId: remoteFollowers.actorId });
+    return removed.length > 0;
+  }
+
+  /** A page of a person's accepted remote followers, by row id after `afterActorId`. */
+  async followersOf(userId: number, afterActorId: number, limit: number): Promise<FollowerAddress[]> {
+    return this.db
+      .select({ actorId: remoteActors.id, uri: remoteActors.uri, inbox: remoteActors.inbox, sharedInbox: remoteActors.sharedInbox })
+      .from(remoteFollowers)
+      .innerJoin(remoteActors, eq(remoteActors.id, remoteFollowers.actorId))
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true), gt(remoteActors.id, afterActorId)))
+      .orderBy(asc(remoteActors.id))
+      .limit(limit);
+  }
+
+  async countFollowers(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(remoteFollowers)
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true)));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Whether `actorUri` follows `userId` (accepted). */
+  async follows(actorUri: string, userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(remoteFollowers)
+      .innerJoin(remoteActors, eq(remoteActors.id, remoteFollowers.actorId))
+      .where(and(eq(remoteActors.uri, actorUri), eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true)));
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context } from '@fedify/fedify';
+import { Activity, Endpoints, Follow, Image, isActor, Person, Undo, type Actor } from '@fedify/fedify/vocab';
+
+/** One activity as the peer's inbox received it, with its JSON-LD as sent (compacted). */
+export interface Received {
+  type: string;
+  activity: Activity;
+  json: Record<string, any>;
+}
+
+export interface FediversePeer {
+  origin: string;
+  /** The plain http port the peer listens on (its TLS front points here). */
+  port: number;
+  /** ann's actor URI. */
+  actorUri: URL;
+  received: Received[];
+  /** ann follows `handle` (`@user@host`): looked up by WebFinger, then a signed Follow; answers the Follow. */
+  follow(handle: string): Promise<{ target: Actor; follow: Follow }>;
+  /** ann takes a follow back. */
+  unfollow(target: Actor, follow: Follow): Promise<void>;
+  /** Waits (bounded) for an activity matching `match`. */
+  waitFor(match: (received: Received) => boolean, what: string, ms?: number): Promise<Received>;
+  close(): Promise<void>;
+}
+
+/**
+ * A small ActivityPub server shaped like a Mastodon account, for tests: one person, `ann`, with an RSA key and a
+ * shared inbox, who signs with the draft-cavage HTTP Signatures Mastodon uses first and keeps what her inbox gets.
+ * Built on Fedify like Siplog, but configured as Mastodon behaves; served over plain http behind a TLS front.
+ */
+export async function startFediversePeer(origin: string): Promise<FediversePeer> {
+  const keys = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')];
+  const received: Received[] = [];
+  const waiters = new Set<() => void>();
+  const federation = createFederation<void>({
+    kv: new MemoryKvStore(),
+    origin,
+    allowPrivateAddress: true,
+    firstKnock: 'draft-cavage-http-signatures-12',
+  });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      if (identifier !== 'ann') return null;
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: 'ann',
+        name: 'Ann Peer',
+        url: new URL('/@ann', origin),
+        icon: new Image({ url: new URL('/avatars/ann.png', origin), mediaType: 'image/png' }),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: pairs[0].cryptographicKey,
+        assertionMethods: pairs.map((pair) => pair.multikey),
+      });
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === 'ann' ? keys : []));
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
+    received.push({ type: activity.constructor.name, activity, json: (await activity.toJsonLd({ format: 'compact' })) as Record<string, any> });
+    for (const wake of waiters) wake();
+  });
+
+  const server = http.createServer((req, res) => {
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
+    const bodyless = req.method === 'GET' || req.method === 'HEAD';
+    const request = new Request(new URL(req.url ?? '/', origin), {
+      method: req.method,
+      headers,
+      ...(bodyless ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' }),
+    } as RequestInit);
+    void federation.fetch(request, { contextData: undefined }).then(async (response) => {
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const context = (): Context<void> => federation.createContext(new URL(origin), undefined);
+
+  return {
+    origin,
+    port,
+    actorUri: context().getActorUri('ann'),
+    received,
+    async follow(handle) {
+      const ctx = context();
+      const target = await ctx.lookupObject(handle);
+      if (!isActor(target) || !target.id) throw new Error(`${handle} is not an actor`);
+      const follow = new Follow({ id: new URL(`/follows/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: target.id });
+      await ctx.sendActivity({ identifier: 'ann' }, target, follow);
+      return { target, follow };
+    },
+    async unfollow(target, follow) {
+      const ctx = context();
+      await ctx.sendActivity({ identifier: 'ann' }, target, new Undo({ id: new URL(`/undos/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: follow }));
+    },
+    async waitFor(match, what, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = received.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`the peer did not receive ${what}; it has ${received.map((item) => item.type).join(', ') || 'nothing'}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, 100);
+          waiters.add(wake);
+        });
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
