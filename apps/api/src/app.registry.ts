@@ -1,6 +1,8 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { AnyRouter } from '@trpc/server';
 import { adminFilesProcedures } from './modules/admin/admin-files.router';
+import { adminFederationProcedures } from './modules/admin/admin-federation.router';
+import { AdminFederationService } from './modules/admin/admin-federation.service';
 import { adminMapRegionsProcedures } from './modules/admin/admin-map-regions.router';
 import { AdminMapRegionsService } from './modules/admin/admin-map-regions.service';
 import { AdminFilesService } from './modules/admin/admin-files.service';
@@ -97,6 +99,7 @@ export const APP_PARTS = {
         ...adminUsersProcedures(get(AdminUsersService)),
         ...adminFilesProcedures(get(AdminFilesService)),
         ...adminMapRegionsProcedures(get(AdminMapRegionsService)),
+        ...adminFederationProcedures(get(AdminFederationService)),
         ...moderationProcedures(get(ModerationService)),
       }),
   },

@@ -15,3 +15,4 @@ export * from './schemas/safety';
 export * from './drinks';
 export * from './place-lists';
 export * from './map-regions';
+export * from './federation';

@@ -1,3 +1,10 @@
+CREATE TABLE "federation_domains" (
+	"host" text PRIMARY KEY NOT NULL,
+	"policy" text NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "federation_domains_policy_check" CHECK ("federation_domains"."policy" in ('block', 'silence'))
+);
+--> statement-breakpoint
 CREATE TABLE "federation_keys" (
 	"user_id" integer NOT NULL,
 	"algorithm" text NOT NULL,

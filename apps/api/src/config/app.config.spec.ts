@@ -50,10 +50,19 @@ describe('map settings', () => {
     expect(configWith({}).mapCenter).toBeNull();
   });
 
-  it('keeps federation off unless FEDERATION=on, which takes its origin from an https PUBLIC_URL', () => {
+  it('keeps federation off unless FEDERATION=on, and possible only at an https PUBLIC_URL, its origin', () => {
     expect(configWith({}).federation).toBeNull();
-    expect(configWith({ FEDERATION: 'off', PUBLIC_URL: 'https://siplog.example' }).federation).toBeNull();
-    expect(configWith({ FEDERATION: 'on', PUBLIC_URL: 'https://siplog.example/' }).federation).toEqual({ origin: 'https://siplog.example', allowPrivateAddresses: false });
+    expect(configWith({ PUBLIC_URL: 'http://siplog.example' }).federation).toBeNull();
+    expect(configWith({ FEDERATION: 'off', PUBLIC_URL: 'https://siplog.example' }).federation).toEqual({
+      origin: 'https://siplog.example',
+      allowPrivateAddresses: false,
+      onByDefault: false,
+    });
+    expect(configWith({ FEDERATION: 'on', PUBLIC_URL: 'https://siplog.example/' }).federation).toEqual({
+      origin: 'https://siplog.example',
+      allowPrivateAddresses: false,
+      onByDefault: true,
+    });
     expect(configWith({ FEDERATION: 'on', PUBLIC_URL: 'https://siplog.example', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation?.allowPrivateAddresses).toBe(true);
   });
 

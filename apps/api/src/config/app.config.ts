@@ -43,7 +43,10 @@ export interface AppConfig {
   mapSourceUrl: string | null;
   /** MAP_CENTER=lat,lng: the map's default centre; null: the first region's centre, else downtown Chicago. */
   mapCenter: { lat: number; lng: number } | null;
-  /** FEDERATION=on (issue 30): this instance speaks ActivityPub at PUBLIC_URL; off by default. */
+  /**
+   * Federation (issue 30) where it can run: PUBLIC_URL is https. Null otherwise. Whether it is on is FEDERATION's
+   * default (`onByDefault`) until the admin screen's switch says otherwise.
+   */
   federation: FederationConfig | null;
   /** Express "trust proxy" value: which hops may set X-Forwarded-For. */
   trustProxy: boolean | number | string;
@@ -75,6 +78,8 @@ export interface FederationConfig {
   origin: string;
   /** FEDERATION_ALLOW_PRIVATE_ADDRESSES=true: remote servers on loopback and private addresses (tests, closed networks). */
   allowPrivateAddresses: boolean;
+  /** FEDERATION=on: on until the admin switches it off; off (the default): off until the admin switches it on. */
+  onByDefault: boolean;
 }
 
 /** Limits on how long a client may take to send a request, in milliseconds. */
@@ -159,15 +164,19 @@ function parseMapCenter(raw: string | undefined): { lat: number; lng: number } |
   return { lat, lng };
 }
 
-/** FEDERATION (off by default) and its settings; on, PUBLIC_URL must be the instance's https address. */
+/**
+ * FEDERATION (off by default) and its settings. Federation can run only at an https PUBLIC_URL: FEDERATION=on without
+ * one is refused at start; off without one, the admin screen's switch says why it cannot be turned on.
+ */
 function parseFederation(env: Env): FederationConfig | null {
   const allowPrivateAddresses = parseOnOff('FEDERATION_ALLOW_PRIVATE_ADDRESSES', env.FEDERATION_ALLOW_PRIVATE_ADDRESSES, false);
-  if (!parseOnOff('FEDERATION', env.FEDERATION, false)) return null;
+  const onByDefault = parseOnOff('FEDERATION', env.FEDERATION, false);
   const url = env.PUBLIC_URL ? new URL(parsePublicUrl(env.PUBLIC_URL, 0)) : null;
   if (url?.protocol !== 'https:') {
+    if (!onByDefault) return null;
     throw new ConfigError('FEDERATION=on needs PUBLIC_URL, the https address people and other servers reach this instance at (https://siplog.example)');
   }
-  return { origin: url.origin, allowPrivateAddresses };
+  return { origin: url.origin, allowPrivateAddresses, onByDefault };
 }
 
 const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import type { FederationService } from '../modules/federation/federation.service
  * Hands the fediverse's requests (WebFinger, NodeInfo, actors) to Fedify, before any body parser reads them (Fedify
  * verifies signatures over the raw body). Only those paths: the app's own routes never build a Fetch Request. What
  * Fedify does not answer (an unknown path, a browser asking an actor's address for HTML) goes on to the app.
- * With FEDERATION off nothing is mounted.
+ * Mounted where federation can run (an https PUBLIC_URL); answered only while it is switched on.
  *
  * Written here rather than taken from @fedify/express: that adapter is for Fedify 1 on Express 4, and on a miss it
  * both calls next() and writes its own 404/406.
@@ -18,7 +18,8 @@ export function mountFederation(app: NestExpressApplication, service: Federation
   const federation = service.federation;
   if (!federation) return;
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!FEDERATION_PATHS.test(req.path)) return next();
+    // Switched off (the admin screen, or FEDERATION's default): the paths are the app's again, which answers 404.
+    if (!service.on || !FEDERATION_PATHS.test(req.path)) return next();
     answer(federation, req, res, next).catch(next);
   });
 }

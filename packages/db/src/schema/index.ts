@@ -40,6 +40,7 @@ export const {
   remoteActors,
   remoteFollowers,
   remoteFollowing,
+  federationDomains,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

@@ -603,3 +603,13 @@ export const remoteFollowing = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_following_actor_idx').on(t.actorId)],
 );
+
+export const federationDomains = pgTable(
+  'federation_domains',
+  {
+    host: text('host').primaryKey(),
+    policy: text('policy', { enum: ['block', 'silence'] }).notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('federation_domains_policy_check', sql`${t.policy} in ('block', 'silence')`)],
+);

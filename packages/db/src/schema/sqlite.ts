@@ -658,3 +658,14 @@ export const remoteFollowing = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_following_actor_idx').on(t.actorId)],
 );
+
+/** Other servers the admin blocked or silenced (issue 30), by host (name[:port]). */
+export const federationDomains = sqliteTable(
+  'federation_domains',
+  {
+    host: text('host').primaryKey(),
+    policy: text('policy', { enum: ['block', 'silence'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [check('federation_domains_policy_check', sql`${t.policy} in ('block', 'silence')`)],
+);

@@ -15,6 +15,8 @@ export interface EventTopics {
   cache: string[];
   notification: number[];
   mapRegions: { job?: MapRegionJob; done?: string; changed?: boolean };
+  /** The admin switched federation on or off (issue 30). */
+  federation: { enabled: boolean };
 }
 export type EventTopic = keyof EventTopics;
 

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
 import { Accept, Follow, isActor, Undo } from '@fedify/fedify/vocab';
 import { UserService } from '../user/user.service';
+import { FederationDomainsRepository } from './federation-domains.repository';
 import { INBOX_PATH, localUserId, SHARED_INBOX_PATH } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
 import { RemoteActorsRepository } from './remote-actors.repository';
@@ -18,7 +19,18 @@ export class FederationInbox {
   constructor(
     private readonly users: UserService,
     private readonly actors: RemoteActorsRepository,
+    private readonly domains: FederationDomainsRepository,
   ) {}
+
+  /**
+   * Whether the admin's policy for the sender's server drops this: a blocked server's everything; a silenced server's
+   * everything but following (its replies, likes and reports).
+   */
+  private async refused(actorId: URL | null, kind: 'follow' | 'content'): Promise<boolean> {
+    if (!actorId) return true;
+    const policy = await this.domains.policyOf(actorId.host);
+    return policy === 'block' || (policy === 'silence' && kind === 'content');
+  }
 
   register(federation: Federation<void>): void {
     federation
@@ -30,7 +42,7 @@ export class FederationInbox {
 
   /** Someone elsewhere follows a local person: kept, and accepted at once. */
   private async follow(ctx: InboxContext<void>, follow: Follow): Promise<void> {
-    if (!follow.id || !follow.actorId || !follow.objectId) return;
+    if (!follow.id || !follow.actorId || !follow.objectId || (await this.refused(follow.actorId, 'follow'))) return;
     const userId = localUserId(ctx, follow.objectId);
     if (userId === null || !(await this.users.federatedPerson({ id: userId }))) return;
     const follower = await follow.getActor(ctx);
@@ -51,7 +63,7 @@ export class FederationInbox {
 
   /** Undo of a Follow: they stop following. */
   private async undo(ctx: InboxContext<void>, undo: Undo): Promise<void> {
-    if (!undo.actorId) return;
+    if (!undo.actorId || (await this.refused(undo.actorId, 'follow'))) return;
     const object = await undo.getObject(ctx);
     if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
     const userId = localUserId(ctx, object.objectId);

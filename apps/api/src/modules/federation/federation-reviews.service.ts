@@ -9,6 +9,7 @@ import { PostService } from '../post/post.service';
 import { ReviewEvents, type ReviewEvent, type ReviewEventKind } from '../post/review-events';
 import { UserService } from '../user/user.service';
 import { NOTE_PATH, userIdOf } from './federation-paths';
+import { FederationSwitch } from './federation-switch';
 import { reviewNote } from './review-note';
 
 /**
@@ -27,6 +28,7 @@ export class FederationReviews implements OnModuleInit {
     private readonly places: PlaceService,
     private readonly events: ReviewEvents,
     private readonly users: UserService,
+    private readonly federationSwitch: FederationSwitch,
   ) {}
 
   register(federation: Federation<void>): void {
@@ -39,6 +41,7 @@ export class FederationReviews implements OnModuleInit {
 
   onModuleInit(): void {
     if (!this.config.federation) return;
+    // Subscribed whenever federation can run; a change made while it is switched off is not sent.
     for (const kind of ['published', 'updated', 'deleted'] as const) this.events.on(kind, (event) => this.send(kind, event));
   }
 
@@ -65,7 +68,7 @@ export class FederationReviews implements OnModuleInit {
 
   private async send(kind: ReviewEventKind, event: ReviewEvent): Promise<void> {
     const federation = this.federation;
-    if (!federation) return;
+    if (!federation || !this.federationSwitch.on) return;
     const ctx = federation.createContext(new URL(this.config.federation!.origin), undefined);
     const identifier = String(event.authorId);
     const actor = ctx.getActorUri(identifier);

@@ -22,12 +22,13 @@ describe('a Siplog person followed from elsewhere', () => {
   const fronts: TlsFront[] = [];
   const hosts = new Map<string, number>();
   let maya: TestAccount;
+  let boss: TestAccount;
   let mayaUri: string;
 
   beforeAll(async () => {
     const ca = createTestCa();
     network = installTestNetwork({ ca, hosts });
-    app = await startTestApp({ FEDERATION: 'on', PUBLIC_URL: `https://${SIPLOG}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    app = await startTestApp({ ADMIN_EMAILS: 'boss@example.com', FEDERATION: 'on', PUBLIC_URL: `https://${SIPLOG}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
     peer = await startFediversePeer(`https://${PEER}`);
     for (const [hostname, targetPort] of [
       [SIPLOG, Number(new URL(app.baseUrl).port)],
@@ -38,6 +39,7 @@ describe('a Siplog person followed from elsewhere', () => {
       hosts.set(hostname, front.port);
     }
     maya = await registerAccount(app, 'maya_sips', { firstname: 'Maya', lastname: 'Lopez' });
+    boss = await registerAccount(app, 'boss');
     await insertEstablishment(app.data, { placeId: 'siplog:harbour-coffee', name: 'Harbour Coffee Co.', lat: 41.8837, lng: -87.6288, street: '1 Pier St', city: 'Chicago', state: 'IL' });
   });
   afterAll(async () => {
@@ -128,6 +130,34 @@ describe('a Siplog person followed from elsewhere', () => {
     expect(peer.received.slice(before).filter((item) => item.type === 'Create')).toEqual([]);
   });
 
+  it("drops everything from a server the admin blocks, both ways, and lets it follow again once lifted", async () => {
+    const accepts = () => peer.received.filter((item) => item.type === 'Accept').length;
+    const acceptedBefore = accepts();
+    await peer.follow(`@maya_sips@${SIPLOG}`);
+    await peer.waitFor(() => accepts() > acceptedBefore, 'an Accept');
+    expect((await followersOf(mayaUri)).totalItems).toBe(1);
+
+    const blocked = await app.trpc('mutation', 'admin.setFederationDomain', { host: PEER, policy: 'block' }, boss.auth);
+    expect(blocked.status).toBe(200);
+    // The follow ended with the block, and a new one is ignored.
+    expect((await followersOf(mayaUri)).totalItems).toBe(0);
+    const before = peer.received.length;
+    await peer.follow(`@maya_sips@${SIPLOG}`);
+    expect((await postReview(app, maya, { place_id: 'siplog:harbour-coffee', order: 'Mocha' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(peer.received.slice(before)).toEqual([]);
+    expect((await followersOf(mayaUri)).totalItems).toBe(0);
+
+    // Silenced, it may follow (and receive public reviews).
+    await app.trpc('mutation', 'admin.setFederationDomain', { host: PEER, policy: 'silence' }, boss.auth);
+    await peer.follow(`@maya_sips@${SIPLOG}`);
+    await peer.waitFor(() => peer.received.slice(before).some((item) => item.type === 'Accept'), 'an Accept once silenced');
+    expect((await followersOf(mayaUri)).totalItems).toBe(1);
+    expect((await app.trpc('mutation', 'admin.removeFederationDomain', { host: PEER }, boss.auth)).status).toBe(200);
+    const servers = (await app.trpc('query', 'admin.federation', undefined, boss.auth)).data.servers;
+    expect(servers).toEqual([expect.objectContaining({ host: PEER, people: 1, followers: 1, policy: null })]);
+  });
+
   it('refuses an unsigned activity, storing nothing', async () => {
     const response = await fetch(`https://${SIPLOG}/ap/inbox`, {
       method: 'POST',
@@ -141,6 +171,8 @@ describe('a Siplog person followed from elsewhere', () => {
       }),
     });
     expect(response.status).toBe(401);
-    expect((await followersOf(mayaUri)).totalItems).toBe(0);
+    expect((await followersOf(mayaUri)).totalItems).toBe(1);
+    const servers = (await app.trpc('query', 'admin.federation', undefined, boss.auth)).data.servers;
+    expect(servers.map((server: { host: string }) => server.host)).toEqual([PEER]);
   });
 });

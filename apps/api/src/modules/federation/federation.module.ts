@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { PlaceModule } from '../place/place.module';
 import { PostModule } from '../post/post.module';
 import { UserModule } from '../user/user.module';
+import { FederationAdminService } from './federation-admin.service';
+import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationInbox } from './federation-inbox.service';
+import { FederationSwitch } from './federation-switch';
 import { FederationReviews } from './federation-reviews.service';
 import { RemoteActorsRepository } from './remote-actors.repository';
 import { FederationRepository } from './federation.repository';
@@ -12,7 +15,7 @@ import { FederationQueueRepository } from './queue/federation-queue.repository';
 /** ActivityPub (issue 30): local people as actors, WebFinger and NodeInfo; off unless FEDERATION=on. */
 @Module({
   imports: [UserModule, PostModule, PlaceModule],
-  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews],
-  exports: [FederationService],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService],
+  exports: [FederationService, FederationAdminService],
 })
 export class FederationModule {}

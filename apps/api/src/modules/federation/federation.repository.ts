@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { federationKeys, federationKv, type Database } from '@siplog/db';
+import { appSettings, federationKeys, federationKv, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 const P = sql.placeholder;
+/** The admin screen's federation switch, in app_settings: 'on' or 'off'; absent, FEDERATION decides. */
+const SWITCH_SETTING = 'federation';
 
 /** A local actor's key pair as stored: JWK text, made once and kept. */
 export interface StoredKeyPair {
@@ -73,5 +75,16 @@ export class FederationRepository {
   /** Forgets what expired before `now`: a sweep now and then, a plain builder. */
   async kvDeleteExpired(now: number): Promise<void> {
     await this.db.delete(federationKv).where(lt(federationKv.expiresAt, now));
+  }
+
+  /** The admin's switch: true or false, or null when it was never touched. */
+  async switchState(): Promise<boolean | null> {
+    const [row] = await this.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, SWITCH_SETTING));
+    return row ? row.value === 'on' : null;
+  }
+
+  async setSwitch(enabled: boolean): Promise<void> {
+    const value = enabled ? 'on' : 'off';
+    await this.db.insert(appSettings).values({ name: SWITCH_SETTING, value }).onConflictDoUpdate({ target: appSettings.name, set: { value } });
   }
 }

@@ -8,6 +8,8 @@ import { DatabaseKvStore } from './federation-kv.store';
 import { FederationInbox } from './federation-inbox.service';
 import { ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
 import { FederationReviews } from './federation-reviews.service';
+import { FederationDomainsRepository } from './federation-domains.repository';
+import { FederationSwitch } from './federation-switch';
 import { FederationRepository } from './federation.repository';
 import { RemoteActorsRepository, type FollowerAddress } from './remote-actors.repository';
 import { DatabaseMessageQueue } from './queue/database-message-queue';
@@ -30,6 +32,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
   /** Null while federation is off: no route answers, nothing is fetched. */
   readonly federation: Federation<void> | null;
   private readonly stopQueue = new AbortController();
+  private queue: DatabaseMessageQueue | null = null;
   private queueRunning: Promise<void> | null = null;
 
   constructor(
@@ -40,9 +43,13 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     private readonly remoteActors: RemoteActorsRepository,
     private readonly inbox: FederationInbox,
     private readonly reviews: FederationReviews,
+    private readonly federationSwitch: FederationSwitch,
+    private readonly domains: FederationDomainsRepository,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;
-    if (config.federation) this.logger.log(`Federation is on: actors are @username@${new URL(config.federation.origin).host}`);
+    this.federationSwitch.onChange((enabled) => {
+      if (enabled) this.queue?.wakeUp();
+    });
   }
 
   /** Every node works the shared queue (deliveries, received activities, fan-outs) from start to stop. */
@@ -57,10 +64,20 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     await this.queueRunning;
   }
 
+  /** Whether federation requests are answered now (the switch); null federation: never. */
+  get on(): boolean {
+    return this.federation !== null && this.federationSwitch.on;
+  }
+
   private build(settings: FederationConfig): Federation<void> {
+    // Paused while switched off; deliveries to a server the admin blocked are dropped when their turn comes.
+    this.queue = new DatabaseMessageQueue(this.queueRepository, undefined, {
+      paused: () => !this.federationSwitch.on,
+      refuses: async (message) => message.targetHost !== null && (await this.domains.policyOf(message.targetHost)) === 'block',
+    });
     const federation = createFederation<void>({
       kv: new DatabaseKvStore(this.repository),
-      queue: new DatabaseMessageQueue(this.queueRepository),
+      queue: this.queue,
       manuallyStartQueue: true,
       origin: settings.origin,
       allowPrivateAddress: settings.allowPrivateAddresses,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { remoteActors, remoteFollowers, type Database } from '@siplog/db';
+import { and, asc, count, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { federationDomains, remoteActors, remoteFollowers, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 /** A remote person as we keep them: what their server's actor document said when they last sent something. */
@@ -60,13 +60,16 @@ export class RemoteActorsRepository {
     return removed.length > 0;
   }
 
-  /** A page of a person's accepted remote followers, by row id after `afterActorId`. */
+  /** A page of a person's accepted remote followers, by row id after `afterActorId`; none on a blocked server. */
   async followersOf(userId: number, afterActorId: number, limit: number): Promise<FollowerAddress[]> {
+    const blocked = this.db.select({ host: federationDomains.host }).from(federationDomains).where(eq(federationDomains.policy, 'block'));
     return this.db
       .select({ actorId: remoteActors.id, uri: remoteActors.uri, inbox: remoteActors.inbox, sharedInbox: remoteActors.sharedInbox })
       .from(remoteFollowers)
       .innerJoin(remoteActors, eq(remoteActors.id, remoteFollowers.actorId))
-      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true), gt(remoteActors.id, afterActorId)))
+      .where(
+        and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true), gt(remoteActors.id, afterActorId), notInArray(remoteActors.host, blocked)),
+      )
       .orderBy(asc(remoteActors.id))
       .limit(limit);
   }

@@ -45,6 +45,13 @@ const hostOf = (url: string | undefined): string | null => {
  * and after the last attempt stays as failed for the admin. A worker killed mid-delivery leaves its claim to run out
  * and the message runs again; the receiving inbox drops the repeat by the activity's id.
  */
+export interface QueueControls {
+  /** While true, nothing is taken from the queue (federation switched off): messages wait, none is lost. */
+  paused?: () => boolean;
+  /** Whether a taken message must be dropped unhandled (a delivery to a blocked server). */
+  refuses?: (message: ClaimedMessage) => Promise<boolean>;
+}
+
 export class DatabaseMessageQueue implements MessageQueue {
   readonly nativeRetrial = true;
   private readonly logger = new Logger('FederationQueue');
@@ -53,7 +60,13 @@ export class DatabaseMessageQueue implements MessageQueue {
   constructor(
     private readonly repository: FederationQueueRepository,
     private readonly timing: QueueTiming = DEFAULT_QUEUE_TIMING,
+    private readonly controls: QueueControls = {},
   ) {}
+
+  /** Looks for due messages now (federation switched back on). */
+  wakeUp(): void {
+    this.wake();
+  }
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     await this.enqueueMany([message], options);
@@ -87,7 +100,7 @@ export class DatabaseMessageQueue implements MessageQueue {
     const running = new Set<Promise<void>>();
     while (!signal?.aborted) {
       try {
-        while (running.size < this.timing.concurrency && !signal?.aborted) {
+        while (running.size < this.timing.concurrency && !signal?.aborted && !this.controls.paused?.()) {
           const now = Date.now();
           const claimed = await this.repository.claim(now, now + this.timing.leaseMs);
           if (!claimed) break;
@@ -118,6 +131,10 @@ export class DatabaseMessageQueue implements MessageQueue {
       return;
     }
     try {
+      if (await this.controls.refuses?.(claimed)) {
+        await this.repository.done(claimed.id);
+        return;
+      }
       await handler(message);
     } catch (error) {
       const failures = claimed.attempts + 1;

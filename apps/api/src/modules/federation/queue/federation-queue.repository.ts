@@ -6,6 +6,7 @@ import { DATABASE } from '../../database/database.module';
 export interface ClaimedMessage {
   id: number;
   kind: string;
+  targetHost: string | null;
   message: string;
   attempts: number;
 }
@@ -56,7 +57,7 @@ export class FederationQueueRepository {
           and (q.ordering_key is null or not exists (
             select 1 from federation_queue e where e.ordering_key = q.ordering_key and e.id < q.id and e.failed_at is null))
         order by q.run_at, q.id limit 1${lock})
-      returning id, kind, message, attempts`;
+      returning id, kind, target_host as "targetHost", message, attempts`;
     const activityType = { sqlite: `json_extract(message, '$.activityType')`, pg: `(message::json ->> 'activityType')` };
     const list = (type: string) => `select id, kind, target_host as "targetHost", ${type} as "activityType", attempts,
         run_at as "runAt", failed_at as "failedAt", last_error as "lastError", created_at as "createdAt"
