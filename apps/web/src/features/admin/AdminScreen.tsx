@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { BackupControls } from './backup/BackupControls';
+import { FederationPanel } from './federation/FederationPanel';
 import { LogsPanel } from './logs/LogsPanel';
 import { MapRegionsPanel } from './map-regions/MapRegionsPanel';
 import { ReportsPanel } from './reports/ReportsPanel';
@@ -10,14 +11,15 @@ import { UsersPanel } from './users/UsersPanel';
 const OPEN_COUNT_REFRESH_MS = 60_000;
 
 /**
- * Spec §2 Admin screen: the FR Users and FR Logs toggles, Reports (issue 17), Map regions (issue 29), Backup DB and
- * Download, and the open panels.
+ * Spec §2 Admin screen: the FR Users and FR Logs toggles, Reports (issue 17), Map regions (issue 29), Federation (issue 30),
+ * Backup DB and Download, and the open panels.
  */
 export function AdminScreen() {
   const [usersOpen, setUsersOpen] = useState(true);
   const [logsOpen, setLogsOpen] = useState(false);
   const [reportsOpen, setReportsOpen] = useState(false);
   const [mapRegionsOpen, setMapRegionsOpen] = useState(false);
+  const [federationOpen, setFederationOpen] = useState(false);
   // The same query as the panel's Open list, so the count and the list agree.
   const openReports = trpc.admin.reports.useQuery({ status: 'open' }, { retry: false, refetchInterval: OPEN_COUNT_REFRESH_MS });
   const openTotal = openReports.data?.open_total;
@@ -46,16 +48,21 @@ export function AdminScreen() {
         <button type="button" className="button" aria-pressed={mapRegionsOpen} onClick={() => setMapRegionsOpen((open) => !open)}>
           Map regions
         </button>
+        <button type="button" className="button" aria-pressed={federationOpen} onClick={() => setFederationOpen((open) => !open)}>
+          Federation
+        </button>
         <BackupControls />
       </div>
       {reportsOpen && <ReportsPanel />}
       {logsOpen && <LogsPanel />}
       {mapRegionsOpen && <MapRegionsPanel />}
+      {federationOpen && <FederationPanel />}
       {usersOpen && <UsersPanel />}
-      {!usersOpen && !logsOpen && !reportsOpen && !mapRegionsOpen && (
+      {!usersOpen && !logsOpen && !reportsOpen && !mapRegionsOpen && !federationOpen && (
         <p className="admin-muted">
           Open FR Users to look after people and their posts, FR Logs to read the server's logs, Reports to work through what people
-          reported, or Map regions to add your own city's streets to the map.
+          reported, Map regions to add your own city's streets to the map, or Federation to let Mastodon and other servers follow
+          people here.
         </p>
       )}
     </div>

@@ -1,0 +1,92 @@
+import type { FederationDeliveryView } from '@siplog/contracts';
+import { useId } from 'react';
+import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
+import { useConfirmedAction } from '../../../components/dialog/useConfirmedAction';
+import { deliveryWhat, deliveryWhen, localDateTime } from './federation-view';
+
+interface FederationDeliveryRowProps {
+  delivery: FederationDeliveryView;
+  /** When the list arrived, for 'failed 5 min ago' and 'in 3 min'. */
+  now: number;
+  /** Puts a failed delivery back in line now; its failure is the panel's to show. */
+  onRetry: (id: number) => void;
+  /** Forgets the delivery; resolves once the server has. */
+  onDrop: (id: number) => Promise<void>;
+  working: boolean;
+}
+
+/** One delivery in the queue: what, where, how often tried, when next (or when it failed) and why; Retry and Drop. */
+export function FederationDeliveryRow({ delivery, now, onRetry, onDrop, working }: FederationDeliveryRowProps) {
+  const id = useId();
+  const drop = useConfirmedAction('Admin drop federation delivery', () => onDrop(delivery.id));
+  const what = deliveryWhat(delivery);
+  const when = deliveryWhen(delivery, now);
+  const failed = delivery.failed_at !== null;
+
+  return (
+    <li className={`federation-row${failed ? ' federation-row--failed' : ''}`} aria-labelledby={`${id}-what`}>
+      <div className="federation-row__head">
+        <h4 id={`${id}-what`} className="federation-row__name">
+          {what}
+        </h4>
+        <span className={`federation-badge${failed ? ' federation-badge--failed' : ''}`}>{failed ? 'Failed' : 'Waiting'}</span>
+        <span className="federation-row__actions">
+          {failed && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-disabled={working || undefined}
+              aria-label={`Retry ${what}`}
+              onClick={() => {
+                if (!working) onRetry(delivery.id);
+              }}
+            >
+              Retry
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--small button--danger"
+            aria-disabled={working || undefined}
+            aria-label={`Drop ${what}`}
+            onClick={() => {
+              if (!working) drop.ask();
+            }}
+          >
+            Drop
+          </button>
+        </span>
+      </div>
+      <dl className="federation-row__facts">
+        <div>
+          <dt>Attempts</dt>
+          <dd>{delivery.attempts.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>{when.label}</dt>
+          <dd>
+            <time dateTime={when.iso} title={localDateTime(when.iso)}>
+              {when.text}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>Queued</dt>
+          <dd>
+            <time dateTime={delivery.created_at}>{localDateTime(delivery.created_at)}</time>
+          </dd>
+        </div>
+      </dl>
+      {delivery.last_error && (
+        <p className="federation-row__error">
+          <span className="federation-row__error-label">Last error:</span> {delivery.last_error}
+        </p>
+      )}
+      {drop.confirming && (
+        <ConfirmDialog title={`Drop ${what}?`} onConfirm={drop.confirm} onCancel={drop.cancel}>
+          <p>It leaves the queue and is never delivered{delivery.target_host ? ` to ${delivery.target_host}` : ''}.</p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}
