@@ -5,6 +5,7 @@ import { createTestCa, installTestNetwork, startTlsFront, type TestNetwork, type
 import { startFediversePeer, type FediversePeer } from '../../test/fediverse-peer';
 import { postReview } from '../../test/reviews';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { FederationQueueRepository } from './queue/federation-queue.repository';
 
 /*
  * Issue 30 across the wire: a Siplog instance and a Mastodon-shaped peer on a private https network (a throw-away CA,
@@ -156,6 +157,34 @@ describe('a Siplog person followed from elsewhere', () => {
     expect((await app.trpc('mutation', 'admin.removeFederationDomain', { host: PEER }, boss.auth)).status).toBe(200);
     const servers = (await app.trpc('query', 'admin.federation', undefined, boss.auth)).data.servers;
     expect(servers).toEqual([expect.objectContaining({ host: PEER, people: 1, followers: 1, policy: null })]);
+  });
+
+  it('tells followers elsewhere when a person is suspended (a Delete of the actor) and stops their deliveries', async () => {
+    const leo = await registerAccount(app, 'leo_pours');
+    const { target } = await peer.follow(`@leo_pours@${SIPLOG}`);
+    await peer.waitFor((item) => item.type === 'Accept' && item.json.actor === target.id!.href, "leo's Accept");
+    const suspended = await app.post('/api/admin/suspenduser', { email: leo.email, reason: 'Spam' }, boss.auth);
+    expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+    const deleted = await peer.waitFor((item) => item.type === 'Delete' && item.json.actor === target.id!.href, "leo's Delete");
+    expect(deleted.json.object).toBe(target.id!.href);
+    // The actor is no longer served, and a delivery of theirs still in the queue is dropped when its turn comes.
+    expect((await fetch(target.id!, { headers: AP })).status).toBe(404);
+    const queue = app.get(FederationQueueRepository);
+    const stale = { type: 'outbox', activityType: 'Create', inbox: `https://${PEER}/inbox`, keys: [{ keyId: `${target.id!.href}#main-key` }] };
+    await queue.enqueue([{ kind: 'outbox', message: JSON.stringify(stale), orderingKey: null, targetHost: PEER, runAt: Date.now() }], Date.now());
+    const deadline = Date.now() + 5000;
+    while ((await queue.list(10)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queue.list(10)).toEqual([]);
+  });
+
+  it('tells followers elsewhere when a person deletes their account', async () => {
+    const zoe = await registerAccount(app, 'zoe_steeps');
+    const { target } = await peer.follow(`@zoe_steeps@${SIPLOG}`);
+    await peer.waitFor((item) => item.type === 'Accept' && item.json.actor === target.id!.href, "zoe's Accept");
+    const gone = await app.post('/api/user/deleteaccount', { password: zoe.password }, zoe.auth);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    const deleted = await peer.waitFor((item) => item.type === 'Delete' && item.json.actor === target.id!.href, "zoe's Delete");
+    expect(deleted.json.object).toBe(target.id!.href);
   });
 
   it('refuses an unsigned activity, storing nothing', async () => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PlaceModule } from '../place/place.module';
 import { PostModule } from '../post/post.module';
 import { UserModule } from '../user/user.module';
+import { FederationAccounts } from './federation-accounts.service';
 import { FederationAdminService } from './federation-admin.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationInbox } from './federation-inbox.service';
@@ -15,7 +16,7 @@ import { FederationQueueRepository } from './queue/federation-queue.repository';
 /** ActivityPub (issue 30): local people as actors, WebFinger and NodeInfo; off unless FEDERATION=on. */
 @Module({
   imports: [UserModule, PostModule, PlaceModule],
-  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts],
   exports: [FederationService, FederationAdminService],
 })
 export class FederationModule {}

@@ -1,19 +1,21 @@
 import type { webcrypto } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
-import { Endpoints, Image, Person, type CryptographicKey, type Multikey, type Recipient } from '@fedify/fedify/vocab';
+import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
 import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/app.config';
 import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
+import { FederationAccounts } from './federation-accounts.service';
 import { FederationInbox } from './federation-inbox.service';
 import { ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
 import { FederationReviews } from './federation-reviews.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationSwitch } from './federation-switch';
 import { FederationRepository } from './federation.repository';
-import { RemoteActorsRepository, type FollowerAddress } from './remote-actors.repository';
+import { recipientOfFollower } from './remote-actor-record';
+import { RemoteActorsRepository } from './remote-actors.repository';
 import { DatabaseMessageQueue } from './queue/database-message-queue';
-import { FederationQueueRepository } from './queue/federation-queue.repository';
+import { FederationQueueRepository, type ClaimedMessage } from './queue/federation-queue.repository';
 
 /** RSA for HTTP Signatures (what Mastodon checks), Ed25519 for Object Integrity Proofs. */
 const KEY_ALGORITHMS = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
@@ -45,6 +47,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     private readonly reviews: FederationReviews,
     private readonly federationSwitch: FederationSwitch,
     private readonly domains: FederationDomainsRepository,
+    private readonly accounts: FederationAccounts,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;
     this.federationSwitch.onChange((enabled) => {
@@ -73,7 +76,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     // Paused while switched off; deliveries to a server the admin blocked are dropped when their turn comes.
     this.queue = new DatabaseMessageQueue(this.queueRepository, undefined, {
       paused: () => !this.federationSwitch.on,
-      refuses: async (message) => message.targetHost !== null && (await this.domains.policyOf(message.targetHost)) === 'block',
+      refuses: (message) => this.refusesDelivery(message),
     });
     const federation = createFederation<void>({
       kv: new DatabaseKvStore(this.repository),
@@ -111,10 +114,10 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       .setFollowersDispatcher(FOLLOWERS_PATH, async (_ctx, identifier, cursor) => {
         const userId = userIdOf(identifier);
         if (userId === null) return null;
-        if (cursor === null) return { items: (await this.allFollowers(userId)).map(recipientOf) };
+        if (cursor === null) return { items: (await this.remoteActors.allFollowersOf(userId)).map(recipientOfFollower) };
         const after = Number(cursor) || 0;
         const page = await this.remoteActors.followersOf(userId, after, FOLLOWERS_PAGE);
-        return { items: page.map(recipientOf), nextCursor: page.length === FOLLOWERS_PAGE ? String(page[page.length - 1].actorId) : null };
+        return { items: page.map(recipientOfFollower), nextCursor: page.length === FOLLOWERS_PAGE ? String(page[page.length - 1].actorId) : null };
       })
       .setCounter(async (_ctx, identifier) => {
         const userId = userIdOf(identifier);
@@ -123,6 +126,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       .setFirstCursor(() => '0');
     this.inbox.register(federation);
     this.reviews.register(federation);
+    this.accounts.register(federation);
     federation.setNodeInfoDispatcher(NODEINFO_PATH, async () => {
       const usage = await this.users.federationUsage();
       return {
@@ -158,14 +162,19 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
-  private async allFollowers(userId: number): Promise<FollowerAddress[]> {
-    const all: FollowerAddress[] = [];
-    for (let after = 0; ; ) {
-      const page = await this.remoteActors.followersOf(userId, after, FOLLOWERS_PAGE);
-      all.push(...page);
-      if (page.length < FOLLOWERS_PAGE) return all;
-      after = page[page.length - 1].actorId;
-    }
+  /**
+   * A delivery dropped when its turn comes: to a server the admin blocked, or from a person suspended or gone since
+   * (anything but the Delete that tells their followers so).
+   */
+  private async refusesDelivery(message: ClaimedMessage): Promise<boolean> {
+    if (message.kind !== 'outbox') return false;
+    if (message.targetHost !== null && (await this.domains.policyOf(message.targetHost)) === 'block') return true;
+    const outbox = JSON.parse(message.message) as { activityType?: string; keys?: Array<{ keyId?: string }> };
+    if (outbox.activityType === 'Delete') return false;
+    const keyId = outbox.keys?.[0]?.keyId;
+    const parsed = keyId ? this.federation?.createContext(new URL(keyId), undefined).parseUri(new URL(keyId)) : null;
+    const senderId = parsed?.type === 'actor' ? userIdOf(parsed.identifier) : null;
+    return senderId !== null && (await this.users.federatedPerson({ id: senderId })) === null;
   }
 
   /** The person's key pairs, made and kept on first use (the first node to keep one wins; every node signs alike). */
@@ -191,12 +200,4 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       })),
     );
   }
-}
-
-function recipientOf(follower: FollowerAddress): Recipient {
-  return {
-    id: new URL(follower.uri),
-    inboxId: new URL(follower.inbox),
-    endpoints: follower.sharedInbox ? { sharedInbox: new URL(follower.sharedInbox) } : null,
-  };
 }

@@ -1,5 +1,5 @@
-import type { Actor } from '@fedify/fedify/vocab';
-import type { RemoteActorRecord } from './remote-actors.repository';
+import type { Actor, Recipient } from '@fedify/fedify/vocab';
+import type { FollowerAddress, RemoteActorRecord } from './remote-actors.repository';
 
 const clip = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
 
@@ -29,5 +29,14 @@ export async function remoteActorRecord(actor: Actor): Promise<RemoteActorRecord
     name: clip(actor.name?.toString(), 100) ?? username,
     iconUrl: clip(iconUrl, 2048),
     profileUrl: clip(profile instanceof URL ? profile.href : (profile?.href?.href ?? null), 2048),
+  };
+}
+
+/** A follower as Fedify addresses a delivery: their inbox, and their server's shared inbox when it has one. */
+export function recipientOfFollower(follower: FollowerAddress): Recipient {
+  return {
+    id: new URL(follower.uri),
+    inboxId: new URL(follower.inbox),
+    endpoints: follower.sharedInbox ? { sharedInbox: new URL(follower.sharedInbox) } : null,
   };
 }

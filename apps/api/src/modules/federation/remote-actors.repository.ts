@@ -74,6 +74,17 @@ export class RemoteActorsRepository {
       .limit(limit);
   }
 
+  /** Every accepted remote follower of a person, page by page. */
+  async allFollowersOf(userId: number, pageSize = 1000): Promise<FollowerAddress[]> {
+    const all: FollowerAddress[] = [];
+    for (let after = 0; ; ) {
+      const page = await this.followersOf(userId, after, pageSize);
+      all.push(...page);
+      if (page.length < pageSize) return all;
+      after = page[page.length - 1].actorId;
+    }
+  }
+
   async countFollowers(userId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })

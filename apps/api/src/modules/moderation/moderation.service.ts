@@ -19,6 +19,7 @@ import { PostAuthoringService } from '../post/post-authoring.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { AccountDeletionService } from '../user/account-deletion.service';
+import { AccountEvents } from '../user/account-events';
 import { ModerationRepository, type AuditEntry, type ReportContent, type ReportRow } from './moderation.repository';
 
 /** A report as the admin's Reports panel lists it. */
@@ -61,6 +62,7 @@ export class ModerationService {
     private readonly images: ImageStore,
     private readonly cache: PublicCacheService,
     private readonly deletion: AccountDeletionService,
+    private readonly accounts: AccountEvents,
   ) {}
 
   requireAdmin(actor: AuthUser): void {
@@ -130,6 +132,8 @@ export class ModerationService {
 
   /** Hidden everywhere at once: every session ends, public answers drop them, and sign-in is refused until unsuspended. */
   private async suspendById(userId: number, reason: string): Promise<void> {
+    // Told first, while they are still a person others can check the signature of (federation's Delete of them).
+    await this.accounts.emit('suspending', { userId });
     await this.repository.setSuspended(userId, reason);
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));

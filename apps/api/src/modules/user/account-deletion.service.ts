@@ -9,6 +9,7 @@ import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { OwnDataRepository } from './own-data.repository';
+import { AccountEvents } from './account-events';
 
 type DeleteAccountInput = z.output<typeof deleteAccountSchema>;
 
@@ -28,6 +29,7 @@ export class AccountDeletionService {
     private readonly auth: AuthService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
+    private readonly accounts: AccountEvents,
   ) {}
 
   /**
@@ -47,6 +49,7 @@ export class AccountDeletionService {
   async erase(userId: number): Promise<void> {
     // Asked first: the notifications by them and about their reviews go with them, and leave other people's bells.
     const audience = await this.notifications.unreadAudience({ personId: userId });
+    await this.accounts.emit('erasing', { userId });
     const erased = await this.repository.erase(userId);
     if (!erased) return;
     this.notifications.countsChanged(audience);

@@ -9,11 +9,13 @@ import { OwnDataRepository } from './own-data.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
+import { AccountEvents } from './account-events';
 
 @Module({
   imports: [PlaceModule],
   controllers: [UserController, OwnDataController],
   providers: [
+    AccountEvents,
     UserRepository,
     UserService,
     FollowSuggestionsRepository,
@@ -22,6 +24,6 @@ import { UserService } from './user.service';
     AccountDeletionService,
     DataExportService,
   ],
-  exports: [UserService, FollowSuggestionsService, AccountDeletionService],
+  exports: [UserService, FollowSuggestionsService, AccountDeletionService, AccountEvents],
 })
 export class UserModule {}

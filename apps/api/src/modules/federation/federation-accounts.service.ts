@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { Federation } from '@fedify/fedify';
+import { Delete, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { AccountEvents } from '../user/account-events';
+import { FederationSwitch } from './federation-switch';
+import { recipientOfFollower } from './remote-actor-record';
+import { RemoteActorsRepository } from './remote-actors.repository';
+
+/**
+ * A person leaving (issue 30): when an account is erased or suspended, their followers elsewhere receive a Delete of
+ * the actor, so their servers drop the person and their reviews. Sent to each follower's inbox directly, read before
+ * the erasure removes the follows; suspended people's other deliveries stop at once (see FederationService).
+ */
+@Injectable()
+export class FederationAccounts implements OnModuleInit {
+  private readonly logger = new Logger('FederationAccounts');
+  private federation: Federation<void> | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: AccountEvents,
+    private readonly remoteActors: RemoteActorsRepository,
+    private readonly federationSwitch: FederationSwitch,
+  ) {}
+
+  register(federation: Federation<void>): void {
+    this.federation = federation;
+  }
+
+  onModuleInit(): void {
+    if (!this.config.federation) return;
+    this.accounts.on('erasing', ({ userId }) => this.leave(userId, 'erased'));
+    this.accounts.on('suspending', ({ userId }) => this.leave(userId, 'suspended'));
+  }
+
+  private async leave(userId: number, why: 'erased' | 'suspended'): Promise<void> {
+    const federation = this.federation;
+    if (!federation || !this.federationSwitch.on) return;
+    const followers = await this.remoteActors.allFollowersOf(userId);
+    if (followers.length === 0) return;
+    const ctx = federation.createContext(new URL(this.config.federation!.origin), undefined);
+    const identifier = String(userId);
+    const actor = ctx.getActorUri(identifier);
+    await ctx.sendActivity(
+      { identifier },
+      followers.map(recipientOfFollower),
+      new Delete({ id: new URL(`#delete/${randomUUID()}`, actor), actor, to: PUBLIC_COLLECTION, object: actor }),
+      { preferSharedInbox: true },
+    );
+    this.logger.log(`User ${userId} ${why}: ${followers.length} remote followers told`);
+  }
+}
