@@ -2,7 +2,7 @@ import type { FederationDeliveryView } from '@siplog/contracts';
 import { useId } from 'react';
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
 import { useConfirmedAction } from '../../../components/dialog/useConfirmedAction';
-import { deliveryWhat, deliveryWhen, localDateTime } from './federation-view';
+import { deliveryWhat, deliveryWhen, localDateTime, whenText } from './federation-view';
 
 interface FederationDeliveryRowProps {
   delivery: FederationDeliveryView;
@@ -73,7 +73,9 @@ export function FederationDeliveryRow({ delivery, now, onRetry, onDrop, working 
         <div>
           <dt>Queued</dt>
           <dd>
-            <time dateTime={delivery.created_at}>{localDateTime(delivery.created_at)}</time>
+            <time dateTime={delivery.created_at} title={localDateTime(delivery.created_at)}>
+              {whenText(delivery.created_at, now)}
+            </time>
           </dd>
         </div>
       </dl>

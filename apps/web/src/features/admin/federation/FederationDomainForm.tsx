@@ -8,12 +8,14 @@ import { checkDomainText, POLICY_VERBS } from './federation-view';
 const SERVER_DOWN = 'The server could not save that. Try again in a moment.';
 
 interface FederationDomainFormProps {
+  /** A submit began: what the panel last said no longer applies. */
+  onStart: () => void;
   /** The server blocked or silenced `host`: its fresh answer. */
   onSaved: (answer: FederationAdminAnswer, host: string, policy: FederationDomainPolicy) => void;
 }
 
 /** A server to block or silence, by domain, profile link or handle. What was typed stays on an error. */
-export function FederationDomainForm({ onSaved }: FederationDomainFormProps) {
+export function FederationDomainForm({ onStart, onSaved }: FederationDomainFormProps) {
   const [domain, setDomain] = useState('');
   const [policy, setPolicy] = useState<FederationDomainPolicy>('block');
   const [error, setError] = useState<string | null>(null);
@@ -23,6 +25,7 @@ export function FederationDomainForm({ onSaved }: FederationDomainFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
+    onStart();
     const checked = checkDomainText(domain);
     if (!checked.ok) {
       setError(checked.error);

@@ -92,7 +92,7 @@ export function FederationPanel() {
           </p>
 
           <h3 className="federation__heading">Blocked and silenced servers</h3>
-          <FederationDomainForm onSaved={saved} />
+          <FederationDomainForm onStart={() => setDone('')} onSaved={saved} />
           {answer.data.domains.length > 0 ? (
             <ul className="federation__list" aria-label="Blocked and silenced servers">
               {answer.data.domains.map((domain) => (

@@ -53,7 +53,7 @@ export function FederationServerRow({ server, now, onPolicy, onSilence, working 
           <dd>{server.people.toLocaleString('en-US')}</dd>
         </div>
         <div>
-          <dt>Following people here</dt>
+          <dt>Followers here</dt>
           <dd>{server.followers.toLocaleString('en-US')}</dd>
         </div>
         <div>
