@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Temporal } from '@js-temporal/polyfill';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context } from '@fedify/fedify';
+import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Context } from '@fedify/fedify';
 import { Activity, Endpoints, Follow, Image, isActor, Person, Undo, type Actor } from '@fedify/fedify/vocab';
 
 /** One activity as the peer's inbox received it, with its JSON-LD as sent (compacted). */
@@ -23,6 +24,11 @@ export interface FediversePeer {
   follow(handle: string): Promise<{ target: Actor; follow: Follow }>;
   /** ann takes a follow back. */
   unfollow(target: Actor, follow: Follow): Promise<void>;
+  /**
+   * POSTs `json` to `inbox` as Mastodon does: signed by ann's RSA key (draft-cavage HTTP Signatures, with a Digest), at
+   * `options.signedAt` (a replay). `tamper` changes the body after signing (a forged or corrupted request).
+   */
+  postSigned(inbox: string, json: unknown, options?: { tamper?: (body: string) => string; signedAt?: Date }): Promise<Response>;
   /** Waits (bounded) for an activity matching `match`. */
   waitFor(match: (received: Received) => boolean, what: string, ms?: number): Promise<Received>;
   close(): Promise<void>;
@@ -99,6 +105,17 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     async unfollow(target, follow) {
       const ctx = context();
       await ctx.sendActivity({ identifier: 'ann' }, target, new Undo({ id: new URL(`/undos/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: follow }));
+    },
+    async postSigned(inbox, json, options = {}) {
+      const body = JSON.stringify(json);
+      const unsigned = new Request(inbox, { method: 'POST', headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json' }, body });
+      const signedAt = options.signedAt ? (Temporal.Instant.fromEpochMilliseconds(options.signedAt.getTime()) as never) : undefined;
+      const signed = await signRequest(unsigned, keys[0].privateKey, new URL(`${context().getActorUri('ann').href}#main-key`), {
+        spec: 'draft-cavage-http-signatures-12',
+        currentTime: signedAt,
+      });
+      const sentBody = options.tamper ? options.tamper(body) : body;
+      return fetch(signed.url, { method: 'POST', headers: signed.headers, body: sentBody });
     },
     async waitFor(match, what, ms = 10_000) {
       const deadline = Date.now() + ms;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Follow, isActor, Undo } from '@fedify/fedify/vocab';
+import { Accept, Delete, Follow, isActor, Undo, Update } from '@fedify/fedify/vocab';
 import { UserService } from '../user/user.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { INBOX_PATH, localUserId, SHARED_INBOX_PATH } from './federation-paths';
@@ -37,6 +37,8 @@ export class FederationInbox {
       .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
       .on(Follow, (ctx, follow) => this.follow(ctx, follow))
       .on(Undo, (ctx, undo) => this.undo(ctx, undo))
+      .on(Update, (ctx, update) => this.update(ctx, update))
+      .on(Delete, (ctx, deletion) => this.delete(deletion))
       .onError((_ctx, error) => this.logger.warn(`An incoming activity failed: ${error.message}`));
   }
 
@@ -59,6 +61,22 @@ export class FederationInbox {
       new Accept({ id: new URL(`#accepts/${randomUUID()}`, ctx.getActorUri(identifier)), actor: ctx.getActorUri(identifier), object: follow }),
     );
     this.logger.log(`${record.handle} follows user ${userId}`);
+  }
+
+  /** A known person's profile changed (name, avatar, inbox): kept as it now is. Anyone else's: nothing to keep. */
+  private async update(ctx: InboxContext<void>, update: Update): Promise<void> {
+    if (!update.actorId || (await this.refused(update.actorId, 'follow'))) return;
+    if (update.objectId?.href !== update.actorId.href || !(await this.actors.byUri(update.actorId.href))) return;
+    const object = await update.getObject(ctx);
+    if (!object || !isActor(object) || object.id?.href !== update.actorId.href) return;
+    const record = await remoteActorRecord(object);
+    if (record) await this.actors.keep(record, Date.now());
+  }
+
+  /** A person deleted on their server (Delete of the actor itself): forgotten here, with their follows. */
+  private async delete(deletion: Delete): Promise<void> {
+    if (!deletion.actorId || deletion.objectId?.href !== deletion.actorId.href) return;
+    if (await this.actors.forget(deletion.actorId.href)) this.logger.log(`${deletion.actorId.href} was deleted on its server and is forgotten here`);
   }
 
   /** Undo of a Follow: they stop following. */

@@ -43,6 +43,11 @@ export class RemoteActorsRepository {
     return row;
   }
 
+  /** Forgets a remote person and their follows; answers whether they were known. */
+  async forget(uri: string): Promise<boolean> {
+    return (await this.db.delete(remoteActors).where(eq(remoteActors.uri, uri)).returning({ id: remoteActors.id })).length > 0;
+  }
+
   /** Records a follow; a repeated Follow from the same person replaces the earlier one (its id is what Undo names). */
   async addFollower(userId: number, actorId: number, followUri: string, accepted: boolean, now: number): Promise<void> {
     await this.db

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount, type TestAccount } from '../../test/accounts';
+import { createTestCa, installTestNetwork, startTlsFront, type TestNetwork, type TlsFront } from '../../test/federation-network';
+import { startFediversePeer, type FediversePeer } from '../../test/fediverse-peer';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { FEDERATION_BODY_MAX_BYTES } from '../../http/federation.http';
+import { loadFixture, FIXTURE_LOCAL_USERNAME, type FixtureName } from './fixtures/fixtures';
+import { FederationQueueRepository } from './queue/federation-queue.repository';
+import { RemoteActorsRepository } from './remote-actors.repository';
+
+/*
+ * Issue 30: what other servers really send (fixtures from Mastodon, Pixelfed and BookWyrm, see fixtures/SOURCES.md),
+ * signed as Mastodon signs, into Siplog's shared inbox; and what must be refused with nothing stored.
+ */
+const SIPLOG = 'siplog-i.test';
+const PEER = 'peer.test';
+const INBOX = `https://${SIPLOG}/ap/inbox`;
+const AP = { Accept: 'application/activity+json' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('activities as other servers send them', () => {
+  let app: TestApp;
+  let peer: FediversePeer;
+  let network: TestNetwork;
+  const fronts: TlsFront[] = [];
+  const hosts = new Map<string, number>();
+  let bea: TestAccount;
+  let actors: RemoteActorsRepository;
+  let queue: FederationQueueRepository;
+
+  beforeAll(async () => {
+    const ca = createTestCa();
+    network = installTestNetwork({ ca, hosts });
+    app = await startTestApp({ FEDERATION: 'on', PUBLIC_URL: `https://${SIPLOG}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    peer = await startFediversePeer(`https://${PEER}`);
+    for (const [hostname, targetPort] of [
+      [SIPLOG, Number(new URL(app.baseUrl).port)],
+      [PEER, peer.port],
+    ] as const) {
+      const front = await startTlsFront({ hostname, targetPort, ca });
+      fronts.push(front);
+      hosts.set(hostname, front.port);
+    }
+    // The fixtures name local person 1, bea: the first account of a fresh database.
+    bea = await registerAccount(app, FIXTURE_LOCAL_USERNAME);
+    actors = app.get(RemoteActorsRepository);
+    queue = app.get(FederationQueueRepository);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await peer?.close();
+    for (const front of fronts) await front.close();
+    await network?.uninstall();
+  });
+
+  const fixture = (name: FixtureName) => {
+    const json = loadFixture(name, { remote: `https://${PEER}`, local: `https://${SIPLOG}` });
+    // Signatures inside the JSON were made for other hosts; the HTTP signature is what proves the sender.
+    delete json.signature;
+    return json;
+  };
+  const followers = async () => ((await (await fetch(`https://${SIPLOG}/ap/users/1/followers`, { headers: AP })).json()) as { totalItems: number }).totalItems;
+  /** Until the inbox queue has handled everything it took (bounded). */
+  const settled = async () => {
+    for (let i = 0; i < 200; i++) {
+      const depth = await queue.depth(Date.now() + 3_600_000);
+      if (depth.ready + depth.delayed === 0) return;
+      await sleep(25);
+    }
+    throw new Error('the inbox queue did not settle');
+  };
+  const accepts = () => peer.received.filter((item) => item.type === 'Accept').length;
+
+  it("accepts Mastodon's Follow of a Siplog person, keeps the follower, and sends the Accept back", async () => {
+    expect(bea.username).toBe('beatrix');
+    const follow = fixture('mastodon-follow');
+    const response = await peer.postSigned(INBOX, follow);
+    expect(response.status).toBe(202);
+    const accept = await peer.waitFor((item) => item.type === 'Accept', 'the Accept');
+    expect(accept.json.object.id ?? accept.json.object).toBe(follow.id);
+    expect(await followers()).toBe(1);
+    expect(await actors.byUri(`https://${PEER}/users/ann`)).toMatchObject({ handle: `ann@${PEER}`, inbox: `https://${PEER}/users/ann/inbox`, sharedInbox: `https://${PEER}/inbox` });
+  });
+
+  it('changes nothing when the same activity comes again', async () => {
+    const before = accepts();
+    expect((await peer.postSigned(INBOX, fixture('mastodon-follow'))).status).toBe(202);
+    await settled();
+    await sleep(200);
+    expect(accepts()).toBe(before);
+    expect(await followers()).toBe(1);
+  });
+
+  it("keeps a known person's profile as their Update says", async () => {
+    expect((await peer.postSigned(INBOX, fixture('mastodon-update-person'))).status).toBe(202);
+    await settled();
+    expect((await actors.byUri(`https://${PEER}/users/ann`))?.name).toBe('Eugen Rochko');
+  });
+
+  it('takes in, without storing anything yet, what it does not act on: likes, replies, reports, photo posts and book reviews', async () => {
+    const kept = JSON.stringify(await actors.byUri(`https://${PEER}/users/ann`));
+    for (const name of ['mastodon-like', 'mastodon-undo-like', 'mastodon-create-reply', 'mastodon-flag', 'pixelfed-create-note', 'bookwyrm-review-article'] as const) {
+      // The peer signs as ann at Mastodon's actor path: Mastodon's reports come from its instance actor, and BookWyrm's
+      // people live at /user/…; a signer must be the activity's actor, so those are sent as ann.
+      const json = JSON.parse(JSON.stringify(fixture(name)).replaceAll(`https://${PEER}/user/ann`, peer.actorUri.href));
+      if (name === 'mastodon-flag') json.actor = peer.actorUri.href;
+      const response = await peer.postSigned(INBOX, json);
+      expect(response.status, name).toBe(202);
+    }
+    await settled();
+    expect(JSON.stringify(await actors.byUri(`https://${PEER}/users/ann`))).toBe(kept);
+    expect(await queue.depth(Date.now())).toMatchObject({ failed: 0 });
+  });
+
+  it('refuses a forged body, an old signature, malformed JSON and an oversized body, storing nothing', async () => {
+    const forged = await peer.postSigned(INBOX, fixture('mastodon-undo-follow'), { tamper: (body) => body.replace('Undo', 'Undo ') });
+    expect(forged.status).toBe(401);
+    const replayed = await peer.postSigned(INBOX, fixture('mastodon-undo-follow'), { signedAt: new Date(Date.now() - 3 * 3_600_000) });
+    expect(replayed.status).toBe(401);
+    const malformed = await peer.postSigned(INBOX, '{"type": "Undo", ');
+    expect([400, 401]).toContain(malformed.status);
+    const huge = await peer.postSigned(INBOX, { ...fixture('mastodon-follow'), padding: 'x'.repeat(FEDERATION_BODY_MAX_BYTES) });
+    expect(huge.status).toBe(413);
+    await settled();
+    expect(await followers()).toBe(1);
+  });
+
+  it("takes Mastodon's Undo of the Follow, and its Delete of the person forgets them", async () => {
+    expect((await peer.postSigned(INBOX, fixture('mastodon-undo-follow'))).status).toBe(202);
+    await settled();
+    expect(await followers()).toBe(0);
+    expect(await actors.byUri(`https://${PEER}/users/ann`)).toBeDefined();
+    expect((await peer.postSigned(INBOX, fixture('mastodon-delete-actor'))).status).toBe(202);
+    await settled();
+    expect(await actors.byUri(`https://${PEER}/users/ann`)).toBeUndefined();
+  });
+});
