@@ -29,6 +29,11 @@ export interface FediversePeer {
    * `options.signedAt` (a replay). `tamper` changes the body after signing (a forged or corrupted request).
    */
   postSigned(inbox: string, json: unknown, options?: { tamper?: (body: string) => string; signedAt?: Date }): Promise<Response>;
+  /**
+   * From now on the peer takes in what its inbox receives but answers nothing until `release` (a sender that dies
+   * mid-delivery never hears the 202).
+   */
+  hold(): { release: () => void };
   /** Waits (bounded) for an activity matching `match`. */
   waitFor(match: (received: Received) => boolean, what: string, ms?: number): Promise<Received>;
   close(): Promise<void>;
@@ -71,6 +76,7 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     for (const wake of waiters) wake();
   });
 
+  let held: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
@@ -81,6 +87,7 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
       ...(bodyless ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' }),
     } as RequestInit);
     void federation.fetch(request, { contextData: undefined }).then(async (response) => {
+      if (held && req.method === 'POST') await held;
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     });
@@ -105,6 +112,16 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     async unfollow(target, follow) {
       const ctx = context();
       await ctx.sendActivity({ identifier: 'ann' }, target, new Undo({ id: new URL(`/undos/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: follow }));
+    },
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return {
+        release: () => {
+          held = null;
+          release();
+        },
+      };
     },
     async postSigned(inbox, json, options = {}) {
       const body = JSON.stringify(json);

@@ -56,8 +56,10 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /** Every node works the shared queue (deliveries, received activities, fan-outs) from start to stop. */
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.federation) return;
+    const released = await this.queueRepository.releaseClaimsOfDeadWorkers();
+    if (released > 0) this.logger.log(`${released} federation messages left in hand by a stopped process are due again`);
     this.queueRunning = this.federation.startQueue(undefined, { signal: this.stopQueue.signal });
   }
 

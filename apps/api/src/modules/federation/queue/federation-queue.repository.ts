@@ -45,6 +45,7 @@ export class FederationQueueRepository {
     list: Statement<QueueEntry>;
     retry: Statement<never>;
     drop: Statement<never>;
+    release: Statement<never>;
   };
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
@@ -81,6 +82,7 @@ export class FederationQueueRepository {
       list: db.statement<QueueEntry>({ sqlite: list(activityType.sqlite), pg: list(activityType.pg) }),
       retry: db.statement(`update federation_queue set failed_at = null, attempts = 0, run_at = :now, last_error = null where id = :id and failed_at is not null`),
       drop: db.statement(`delete from federation_queue where id = :id and kind <> 'inbox'`),
+      release: db.statement(`update federation_queue set claimed_until = null where claimed_until is not null`),
     };
   }
 
@@ -92,6 +94,15 @@ export class FederationQueueRepository {
     await this.db.transaction(async () => {
       for (const message of messages) await this.statements.enqueue.run({ ...message, now });
     });
+  }
+
+  /**
+   * On SQLite this process is the queue's only worker, so a claim found at start is a dead process's (a kill -9
+   * mid-delivery): its messages are due again at once. Elsewhere a dead node's claims run out after their lease.
+   */
+  async releaseClaimsOfDeadWorkers(): Promise<number> {
+    if (this.db.spansNodes) return 0;
+    return this.statements.release.run();
   }
 
   claim(now: number, until: number): Promise<ClaimedMessage | undefined> {
