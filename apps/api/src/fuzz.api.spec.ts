@@ -6,6 +6,7 @@ import { addPostDataSchema, LIMITS } from '@siplog/contracts';
 import { establishments, insertEstablishment, posts, users } from '@siplog/db';
 import { TokenService } from './modules/auth/token.service';
 import { registerAccount, type TestAccount } from './test/accounts';
+import { LEAKS } from './test/leaks';
 import { rawRequest, type RawAnswer } from './test/raw-http';
 import { testPhoto } from './test/reviews';
 import { loggedProblems, startTestApp, type TestApp } from './test/test-app';
@@ -36,21 +37,6 @@ const VICTIM_EMAIL = 'fuzzvictim@example.com';
 type Who = 'anonymous' | 'user' | 'admin' | 'forged';
 const WHO: Who[] = ['anonymous', 'user', 'admin', 'forged'];
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'HEAD'];
-
-/** What no answer may contain: a stack frame, a file path, SQL or an engine error. */
-const LEAKS = [
-  /\n\s+at \S/,
-  /\bat \S+ \(\S+:\d+:\d+\)/,
-  /node_modules/,
-  /\/work\/|\/tmp\/siplog|\/home\//,
-  /\.[jt]s:\d+/,
-  /SQLITE_|sqlite3?\b|Failed query/i,
-  // PostgreSQL's error texts (the database's name alone is no leak: the backup answer names it on purpose)
-  /\b(relation|column|operator|function) .* does not exist|violates \w+(-\w+)? constraint|syntax error at or near|invalid input syntax for/i,
-  /\b(select|insert into|update|delete from)\s+["`]\w+["`]/i,
-  /\bfrom\s+["`]\w+["`]/i,
-  /Maximum call stack|\b(TypeError|ReferenceError|RangeError)\b/,
-];
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
 

@@ -1,4 +1,5 @@
 import type { Federation } from '@fedify/fedify';
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { FEDERATION_PATHS } from '../modules/federation/federation-paths';
@@ -8,6 +9,8 @@ import type { FederationService } from '../modules/federation/federation.service
 export const FEDERATION_BODY_MAX_BYTES = 256 * 1024;
 
 class BodyTooLarge extends Error {}
+
+const logger = new Logger('Federation');
 
 /**
  * Hands the fediverse's requests (WebFinger, NodeInfo, actors, inboxes) to Fedify, before any body parser reads them
@@ -26,8 +29,16 @@ export function mountFederation(app: NestExpressApplication, service: Federation
     // Switched off (the admin screen, or FEDERATION's default): the paths are the app's again, which answers 404.
     if (!service.on || !FEDERATION_PATHS.test(req.path)) return next();
     answer(federation, req, res, next).catch((error: unknown) => {
-      if (!(error instanceof BodyTooLarge)) return next(error);
-      res.status(413).json({ status: 413, msg: 'The activity is too large.' });
+      if (error instanceof BodyTooLarge) {
+        res.status(413).json({ status: 413, msg: 'The activity is too large.' });
+      } else if (req.method === 'POST' && !res.headersSent) {
+        // An inbox only reads, checks and queues what it is sent (handlers run from the queue): what fails here is
+        // the activity itself (a JSON-LD context that cannot be loaded, say), not the server.
+        logger.debug(`An activity POSTed to ${req.path} was refused: ${(error as Error).message}`);
+        res.status(400).json({ status: 400, msg: 'The activity could not be read.' });
+      } else {
+        next(error);
+      }
     });
   });
 }

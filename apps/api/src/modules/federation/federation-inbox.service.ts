@@ -39,7 +39,12 @@ export class FederationInbox {
       .on(Undo, (ctx, undo) => this.undo(ctx, undo))
       .on(Update, (ctx, update) => this.update(ctx, update))
       .on(Delete, (ctx, deletion) => this.delete(deletion))
-      .onError((_ctx, error) => this.logger.warn(`An incoming activity failed: ${error.message}`));
+      // Junk from the internet (a body that is no activity) is refused with a 400 and only noted; anything else is ours.
+      .onError((_ctx, error) =>
+        error instanceof SyntaxError || error instanceof TypeError
+          ? this.logger.debug(`An incoming activity was refused: ${error.message}`)
+          : this.logger.warn(`An incoming activity failed: ${error.message}`),
+      );
   }
 
   /** Someone elsewhere follows a local person: kept, and accepted at once. */

@@ -2,6 +2,7 @@ import type { webcrypto } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
 import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
+import { LIMITS } from '@siplog/contracts';
 import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/app.config';
 import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
@@ -20,6 +21,7 @@ import { FederationQueueRepository, type ClaimedMessage } from './queue/federati
 /** RSA for HTTP Signatures (what Mastodon checks), Ed25519 for Object Integrity Proofs. */
 const KEY_ALGORITHMS = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
 const FOLLOWERS_PAGE = 1000;
+const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.]{1,${LIMITS.usernameMax}}$`);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -104,12 +106,15 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
         });
       })
       .mapHandle(async (_ctx, username) => {
+        // A handle that cannot be a username (a NUL, a slash…) is nobody, without asking the database.
+        if (!USERNAME_PATTERN.test(username)) return null;
         const person = await this.users.federatedPerson({ username });
         return person ? String(person.id) : null;
       })
       .setKeyPairsDispatcher(async (_ctx, identifier) => {
+        // Keys are made for people only: an inbox or actor path with anyone else's id has none.
         const userId = userIdOf(identifier);
-        return userId === null ? [] : this.keyPairsOf(userId);
+        return userId === null || !(await this.users.federatedPerson({ id: userId })) ? [] : this.keyPairsOf(userId);
       });
     // Without a cursor (a fan-out), every accepted follower; over HTTP, pages of FOLLOWERS_PAGE.
     federation
