@@ -16,6 +16,7 @@ import {
   type CommentRow,
   type LikeRow,
   type PersonRow,
+  type RemotePersonRow,
   type PlaceFollowRow,
   type ReviewRow,
 } from './own-data.repository';
@@ -54,6 +55,9 @@ likes.json      Every review you liked, with its author, the place and when you 
 following.json  The people ("people") and places ("places") you follow, and since when.
 followers.json  The people who follow you, and since when.
 want-to-try.json The places on your Want to try list, and since when.
+fediverse.json  People on other servers (Mastodon, other Siplogs…) who follow you
+                ("followers") and whom you follow ("following"): their handle, their
+                address (actor), whether the follow was accepted, and since when.
 photos/         Your review photos and your profile photos, in the largest size Siplog keeps
                 (WebP images, up to 1600 pixels on the long side; Siplog removes location and
                 camera data from every photo when it is uploaded).
@@ -229,6 +233,7 @@ export class DataExportService {
         () => file(jsonArray(pager((after: PlaceFollowRow | null) => this.repository.wantToTry(userId, after?.id ?? 0), (row) => ({ name: row.name, ...addressOf(row), since: iso(row.createdAt) })))),
       );
       addJson('followers.json', () => file(jsonArray(pager((after: PersonRow | null) => this.repository.followers(userId, after?.id ?? 0), person))));
+      addJson('fediverse.json', () => file(this.fediverse(userId)));
       zip.addBuffer(Buffer.from(README.replace(/\n/g, '\r\n')), 'README.txt', options);
       for (const fileName of await this.repository.profileImages(userId)) {
         if (aborted) return;
@@ -339,6 +344,15 @@ export class DataExportService {
         (row) => ({ review_id: row.postId, review_by: row.reviewBy, place: row.placeName, liked_at: iso(row.createdAt) }),
       ),
     );
+  }
+
+  private async *fediverse(userId: number): AsyncGenerator<string> {
+    const remote = (row: RemotePersonRow) => ({ handle: row.handle, actor: row.uri, accepted: row.accepted, since: iso(row.createdAt) });
+    yield '{\n  "followers": ';
+    yield* jsonArray(pager((after: RemotePersonRow | null) => this.repository.remoteFollowers(userId, after?.id ?? 0), remote), 1);
+    yield ',\n  "following": ';
+    yield* jsonArray(pager((after: RemotePersonRow | null) => this.repository.remoteFollowing(userId, after?.id ?? 0), remote), 1);
+    yield '\n}';
   }
 
   private async *following(userId: number): AsyncGenerator<string> {

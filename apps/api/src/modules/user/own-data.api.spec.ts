@@ -5,12 +5,13 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SAFETY_MESSAGES, SERVER_MESSAGES } from '@siplog/contracts';
-import { establishments, insertEstablishment, mailQueue, postImages, posts, profileImages, users, type Database } from '@siplog/db';
+import { establishments, insertEstablishment, mailQueue, postImages, posts, profileImages, remoteFollowing, users, type Database } from '@siplog/db';
 import { bearer, newClient, registerAccount, type TestAccount } from '../../test/accounts';
 import { readTodaysLog, startTestApp, type TestApp } from '../../test/test-app';
 import { unzip } from '../../test/zip';
 import { MailQueue } from '../mail/mail-queue.service';
 import { FOLDER_VARIANTS, variantFileName, type ImageFolder } from '../media/image-store';
+import { RemoteActorsRepository } from '../federation/remote-actors.repository';
 import { AccountDeletionService } from './account-deletion.service';
 
 const idOf = async (db: Database, username: string) => (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
@@ -107,6 +108,15 @@ describe('own your data: export and account deletion', () => {
     const ok = async (route: string, body: unknown, account: TestAccount) => expect((await app.post(route, body, account.auth)).status, route).toBe(200);
     await ok('/api/user/updatecurrentfavorder', { current_fav_order: 'Iced oat latte' }, leaver);
     await ok('/api/user/updateprofiledetails', { gender: 'Female', bio: 'Tea first' }, leaver);
+    // Someone on another server follows leaver, who follows them back (issue 30; the exchange specs prove the flow).
+    const remote = app.get(RemoteActorsRepository);
+    const ann = await remote.keep(
+      { uri: 'https://peer.example/users/ann', handle: 'ann@peer.example', host: 'peer.example', inbox: 'https://peer.example/users/ann/inbox', sharedInbox: null, name: 'Ann', iconUrl: null, profileUrl: null },
+      Date.now(),
+    );
+    const leaverId = await idOf(app.data, 'leaver');
+    await remote.addFollower(leaverId, ann, 'https://peer.example/follows/1', true, Date.now());
+    await app.data.insert(remoteFollowing).values({ userId: leaverId, actorId: ann, followUri: 'https://siplog.test/follows/1', accepted: false, createdAt: Date.now() });
     await ok('/api/user/followuser', { targetusername: 'friendly' }, leaver);
     await ok('/api/user/followuser', { targetusername: 'leaver' }, friend);
     await ok('/api/user/followuser', { targetusername: 'leaver' }, other);
@@ -147,10 +157,10 @@ describe('own your data: export and account deletion', () => {
 
       const entries = await unzip(bytes);
       expect([...entries.keys()].sort()).toEqual(
-        ['README.txt', 'comments.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
+        ['README.txt', 'comments.json', 'fediverse.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
       );
       const readme = entries.get('README.txt')!.toString();
-      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'want-to-try.json', 'photos/']) {
+      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'want-to-try.json', 'fediverse.json', 'photos/']) {
         expect(readme).toContain(name);
       }
 
@@ -213,6 +223,8 @@ describe('own your data: export and account deletion', () => {
         { username: 'friendly', since: ISO },
         { username: 'otherone', since: ISO },
       ]);
+      const ann = { handle: 'ann@peer.example', actor: 'https://peer.example/users/ann', since: ISO };
+      expect(json(entries, 'fediverse.json')).toEqual({ followers: [{ ...ann, accepted: true }], following: [{ ...ann, accepted: false }] });
       // Full size, byte for byte what the store keeps.
       for (const name of leaverPhotos) expect(entries.get(`photos/${name}`)!.equals(fs.readFileSync(mediaFile('postimages', name))), name).toBe(true);
       expect(entries.get(`photos/${avatar}`)!.equals(fs.readFileSync(mediaFile('profileimages', avatar)))).toBe(true);

@@ -63,6 +63,15 @@ export interface PersonRow {
   createdAt: number;
 }
 
+/** Someone on another server who follows the person, or whom the person follows (issue 30). */
+export interface RemotePersonRow {
+  id: number;
+  handle: string;
+  uri: string;
+  accepted: boolean;
+  createdAt: number;
+}
+
 export interface PlaceFollowRow {
   id: number;
   name: string;
@@ -144,6 +153,16 @@ export class OwnDataRepository {
       followers: prepare<PersonRow>(`select u.id, u.username, f.created_at as "createdAt"
         from user_follows f join users u on u.id = f.follower_id
         where f.followee_id = :userId and f.follower_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.follower_id limit :limit`),
+      remoteFollowers: db.statement<RemotePersonRow>(
+        `select a.id, a.handle, a.uri, f.accepted, f.created_at as "createdAt" from remote_followers f join remote_actors a on a.id = f.actor_id
+        where f.user_id = :userId and a.id > :afterId order by a.id limit :limit`,
+        { booleans: ['accepted'] },
+      ),
+      remoteFollowing: db.statement<RemotePersonRow>(
+        `select a.id, a.handle, a.uri, f.accepted, f.created_at as "createdAt" from remote_following f join remote_actors a on a.id = f.actor_id
+        where f.user_id = :userId and a.id > :afterId order by a.id limit :limit`,
+        { booleans: ['accepted'] },
+      ),
       photos: prepare<PhotoRow>(`select i.id, i.file_name as "fileName" from post_images i join posts p on p.id = i.post_id
         where p.user_id = :userId and i.id > :afterId order by i.id limit :limit`),
 
@@ -204,6 +223,16 @@ export class OwnDataRepository {
 
   async followers(userId: number, afterId: number): Promise<PersonRow[]> {
     return this.statements.followers.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
+  }
+
+  /** People on other servers following the person (issue 30), by their row id after `afterId`. */
+  async remoteFollowers(userId: number, afterId: number): Promise<RemotePersonRow[]> {
+    return this.statements.remoteFollowers.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
+  }
+
+  /** People on other servers the person follows. */
+  async remoteFollowing(userId: number, afterId: number): Promise<RemotePersonRow[]> {
+    return this.statements.remoteFollowing.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
   async photos(userId: number, afterId: number): Promise<PhotoRow[]> {
