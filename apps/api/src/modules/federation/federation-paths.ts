@@ -5,6 +5,7 @@ export const ACTOR_PATH = '/ap/users/{identifier}';
 export const INBOX_PATH = '/ap/users/{identifier}/inbox';
 export const SHARED_INBOX_PATH = '/ap/inbox';
 export const FOLLOWERS_PATH = '/ap/users/{identifier}/followers';
+export const OUTBOX_PATH = '/ap/users/{identifier}/outbox';
 export const NOTE_PATH = '/ap/reviews/{id}';
 export const NODEINFO_PATH = '/nodeinfo/2.1';
 /** The paths Fedify answers: everything else never reaches it (no per-request work on the app's own routes). */

@@ -8,9 +8,12 @@ import { PlaceService } from '../place/place.service';
 import { PostService } from '../post/post.service';
 import { ReviewEvents, type ReviewEvent, type ReviewEventKind } from '../post/review-events';
 import { UserService } from '../user/user.service';
-import { NOTE_PATH, userIdOf } from './federation-paths';
+import { NOTE_PATH, OUTBOX_PATH, userIdOf } from './federation-paths';
 import { FederationSwitch } from './federation-switch';
 import { reviewNote } from './review-note';
+
+/** The reviews a person's outbox lists: the latest only (what Mastodon reads of it). */
+const OUTBOX_PAGE = 20;
 
 /**
  * Reviews in the fediverse (issue 30): each is a Note at /ap/reviews/{id} that other servers can fetch, and its
@@ -37,6 +40,26 @@ export class FederationReviews implements OnModuleInit {
       const postId = userIdOf(values.id);
       return postId === null ? null : this.noteOf(ctx, postId);
     });
+    // A person's latest reviews, which a server shows when someone there first looks the person up.
+    federation
+      .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier, cursor) => {
+        const userId = userIdOf(identifier);
+        const person = userId === null ? null : await this.users.federatedPerson({ id: userId });
+        if (!person) return null;
+        if (cursor === null) return { items: [] };
+        const { orders } = await this.posts.recentOrders(person.username, OUTBOX_PAGE);
+        const items: Activity[] = [];
+        for (const post of orders) {
+          const note = await this.noteOf(ctx, post.post_id);
+          if (note) items.push(new Create({ id: new URL('#published', note.id!), actor: note.attributionId, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, published: note.published }));
+        }
+        return { items, nextCursor: null };
+      })
+      .setCounter(async (_ctx, identifier) => {
+        const userId = userIdOf(identifier);
+        return userId === null ? null : this.users.reviewCount(userId);
+      })
+      .setFirstCursor(() => 'latest');
   }
 
   onModuleInit(): void {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEstablishment } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
+import { postReview } from '../../test/reviews';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -56,6 +58,21 @@ describe('federation on', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
   });
 
+  it("lists the person's latest reviews in their outbox, and says when they joined", async () => {
+    await insertEstablishment(app.data, { placeId: 'siplog:outbox-cafe', name: 'Outbox Cafe', lat: 41.88, lng: -87.63 });
+    expect((await postReview(app, maya, { place_id: 'siplog:outbox-cafe', order: 'Gibraltar', rating: 5 })).status).toBe(200);
+    const uri = await actorUriOf('maya_sips');
+    const actor = (await (await get(new URL(uri).pathname, AP)).json()) as Record<string, any>;
+    expect(actor.outbox).toBe(`${uri}/outbox`);
+    expect(actor.published).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const outbox = (await (await get(`${new URL(uri).pathname}/outbox`, AP)).json()) as Record<string, any>;
+    expect(outbox).toMatchObject({ type: 'OrderedCollection', totalItems: 1 });
+    const first = (await (await fetch(outbox.first.replace(ORIGIN, app.baseUrl), { headers: AP })).json()) as Record<string, any>;
+    const [create] = first.orderedItems;
+    expect(create).toMatchObject({ type: 'Create', actor: uri, object: { type: 'Note', attributedTo: uri } });
+    expect(create.object.content).toContain('<strong>Gibraltar</strong> at');
+  });
+
   it('has no actor for someone who is not there, nor for a made-up id', async () => {
     expect((await get('/ap/users/999999', AP)).status).toBe(404);
     expect((await get('/ap/users/not-a-number', AP)).status).toBe(404);
@@ -65,7 +82,7 @@ describe('federation on', () => {
     const links = (await (await get('/.well-known/nodeinfo')).json()) as { links: { rel: string; href: string }[] };
     expect(links.links[0].href).toBe(`${ORIGIN}/nodeinfo/2.1`);
     const info = (await (await get('/nodeinfo/2.1')).json()) as Record<string, any>;
-    expect(info).toMatchObject({ software: { name: 'siplog' }, protocols: ['activitypub'], usage: { users: { total: 1 }, localPosts: 0 } });
+    expect(info).toMatchObject({ software: { name: 'siplog' }, protocols: ['activitypub'], usage: { users: { total: 1 }, localPosts: 1 } });
     expect(maya.username).toBe('maya_sips');
   });
 });

@@ -1,4 +1,5 @@
 import type { webcrypto } from 'node:crypto';
+import { Temporal } from '@js-temporal/polyfill';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
 import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
@@ -99,6 +100,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
         return this.actorOf(person, settings.origin, {
           id: ctx.getActorUri(identifier),
           inbox: ctx.getInboxUri(identifier),
+          outbox: ctx.getOutboxUri(identifier),
           sharedInbox: ctx.getInboxUri(),
           followers: ctx.getFollowersUri(identifier),
           publicKey: keys[0]?.cryptographicKey ?? null,
@@ -149,7 +151,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
   private actorOf(
     person: FederatedPerson,
     origin: string,
-    signing: { id: URL; inbox: URL; sharedInbox: URL; followers: URL; publicKey: CryptographicKey | null; assertionMethods: Multikey[] },
+    signing: { id: URL; inbox: URL; outbox: URL; sharedInbox: URL; followers: URL; publicKey: CryptographicKey | null; assertionMethods: Multikey[] },
   ): Person {
     const profile = new URL(`/user/${encodeURIComponent(person.username)}`, origin);
     return new Person({
@@ -164,7 +166,9 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       publicKey: signing.publicKey,
       assertionMethods: signing.assertionMethods,
       inbox: signing.inbox,
+      outbox: signing.outbox,
       followers: signing.followers,
+      published: Temporal.Instant.fromEpochMilliseconds(person.joinedAt.getTime()),
       endpoints: new Endpoints({ sharedInbox: signing.sharedInbox }),
     });
   }

@@ -224,6 +224,11 @@ export class UserService {
     };
   }
 
+  /** How many reviews a person has written (their ActivityPub outbox's size). */
+  reviewCount(userId: number): Promise<number> {
+    return this.users.postCount(userId);
+  }
+
   /** How many people and reviews this instance has, for NodeInfo. */
   async federationUsage(): Promise<{ people: number; reviews: number }> {
     return this.users.countActivePeopleAndReviews();
