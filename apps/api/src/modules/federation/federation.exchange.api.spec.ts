@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEstablishment } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
-import { createTestCa, installTestNetwork, startTlsFront, type TestNetwork, type TlsFront } from '../../test/federation-network';
-import { startFediversePeer, type FediversePeer } from '../../test/fediverse-peer';
+import type { FediversePeer } from '../../test/fediverse-peer';
+import { startSiplogAndPeer } from '../../test/federation-world';
 import { postReview } from '../../test/reviews';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
 
 /*
@@ -19,36 +19,18 @@ const AP = { Accept: 'application/activity+json' };
 describe('a Siplog person followed from elsewhere', () => {
   let app: TestApp;
   let peer: FediversePeer;
-  let network: TestNetwork;
-  const fronts: TlsFront[] = [];
-  const hosts = new Map<string, number>();
+  let close: () => Promise<void>;
   let maya: TestAccount;
   let boss: TestAccount;
   let mayaUri: string;
 
   beforeAll(async () => {
-    const ca = createTestCa();
-    network = installTestNetwork({ ca, hosts });
-    app = await startTestApp({ ADMIN_EMAILS: 'boss@example.com', FEDERATION: 'on', PUBLIC_URL: `https://${SIPLOG}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
-    peer = await startFediversePeer(`https://${PEER}`);
-    for (const [hostname, targetPort] of [
-      [SIPLOG, Number(new URL(app.baseUrl).port)],
-      [PEER, peer.port],
-    ] as const) {
-      const front = await startTlsFront({ hostname, targetPort, ca });
-      fronts.push(front);
-      hosts.set(hostname, front.port);
-    }
+    ({ app, peer, close } = await startSiplogAndPeer(SIPLOG, PEER, { ADMIN_EMAILS: 'boss@example.com' }));
     maya = await registerAccount(app, 'maya_sips', { firstname: 'Maya', lastname: 'Lopez' });
     boss = await registerAccount(app, 'boss');
     await insertEstablishment(app.data, { placeId: 'siplog:harbour-coffee', name: 'Harbour Coffee Co.', lat: 41.8837, lng: -87.6288, street: '1 Pier St', city: 'Chicago', state: 'IL' });
   });
-  afterAll(async () => {
-    await app?.close();
-    await peer?.close();
-    for (const front of fronts) await front.close();
-    await network?.uninstall();
-  });
+  afterAll(() => close?.());
 
   const followersOf = async (uri: string) => {
     const response = await fetch(`${uri}/followers`, { headers: AP });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, type TestAccount } from '../../test/accounts';
-import { createTestCa, installTestNetwork, startTlsFront, type TestNetwork, type TlsFront } from '../../test/federation-network';
-import { startFediversePeer, type FediversePeer } from '../../test/fediverse-peer';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { FediversePeer } from '../../test/fediverse-peer';
+import { startSiplogAndPeer } from '../../test/federation-world';
+import type { TestApp } from '../../test/test-app';
 import { FEDERATION_BODY_MAX_BYTES } from '../../http/federation.http';
 import { loadFixture, FIXTURE_LOCAL_USERNAME, type FixtureName } from './fixtures/fixtures';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
@@ -21,37 +21,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('activities as other servers send them', () => {
   let app: TestApp;
   let peer: FediversePeer;
-  let network: TestNetwork;
-  const fronts: TlsFront[] = [];
-  const hosts = new Map<string, number>();
+  let close: () => Promise<void>;
   let bea: TestAccount;
   let actors: RemoteActorsRepository;
   let queue: FederationQueueRepository;
 
   beforeAll(async () => {
-    const ca = createTestCa();
-    network = installTestNetwork({ ca, hosts });
-    app = await startTestApp({ FEDERATION: 'on', PUBLIC_URL: `https://${SIPLOG}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
-    peer = await startFediversePeer(`https://${PEER}`);
-    for (const [hostname, targetPort] of [
-      [SIPLOG, Number(new URL(app.baseUrl).port)],
-      [PEER, peer.port],
-    ] as const) {
-      const front = await startTlsFront({ hostname, targetPort, ca });
-      fronts.push(front);
-      hosts.set(hostname, front.port);
-    }
-    // The fixtures name local person 1, bea: the first account of a fresh database.
+    ({ app, peer, close } = await startSiplogAndPeer(SIPLOG, PEER));
+    // The fixtures name local person 1, beatrix: the first account of a fresh database.
     bea = await registerAccount(app, FIXTURE_LOCAL_USERNAME);
     actors = app.get(RemoteActorsRepository);
     queue = app.get(FederationQueueRepository);
   });
-  afterAll(async () => {
-    await app?.close();
-    await peer?.close();
-    for (const front of fronts) await front.close();
-    await network?.uninstall();
-  });
+  afterAll(() => close?.());
 
   const fixture = (name: FixtureName) => {
     const json = loadFixture(name, { remote: `https://${PEER}`, local: `https://${SIPLOG}` });

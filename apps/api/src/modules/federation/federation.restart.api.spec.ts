@@ -7,7 +7,7 @@ import { freePort } from '@siplog/db/dist/testing/pg-cluster';
 import { federationQueue, insertEstablishment, openAppDatabase, users, type Database } from '@siplog/db';
 import { hashPassword } from '../auth/password-hasher';
 import { API_MAIN, waitForOk } from '../../test/cluster-nodes';
-import { createTestCa, installTestNetwork, startTlsFront, type TestCa, type TestNetwork, type TlsFront } from '../../test/federation-network';
+import { startFederationWorld, type FederationWorld } from '../../test/federation-world';
 import { startFediversePeer, type FediversePeer } from '../../test/fediverse-peer';
 import { testPhoto } from '../../test/reviews';
 
@@ -27,11 +27,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // A PostgreSQL run (vitest.pg.config.mts) skips this: the child would share the test's database.
 describe.skipIf(Boolean(process.env.SIPLOG_TEST_PG_ADMIN_URL))('a delivery across a kill -9 of the sender', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-fed-kill-'));
-  let ca: TestCa;
-  let network: TestNetwork;
+  let world: FederationWorld;
   let peer: FediversePeer;
-  const fronts: TlsFront[] = [];
-  const hosts = new Map<string, number>();
   let db: Database;
   let port: number;
   let child: ChildProcess | null = null;
@@ -50,7 +47,7 @@ describe.skipIf(Boolean(process.env.SIPLOG_TEST_PG_ADMIN_URL))('a delivery acros
         FEDERATION: 'on',
         PUBLIC_URL: `https://${SIPLOG}`,
         FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-        SIPLOG_TEST_NETWORK: JSON.stringify({ caPem: ca.caPem, hosts: Object.fromEntries(hosts) }),
+        SIPLOG_TEST_NETWORK: JSON.stringify({ caPem: world.ca.caPem, hosts: Object.fromEntries(world.hosts) }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -73,26 +70,18 @@ describe.skipIf(Boolean(process.env.SIPLOG_TEST_PG_ADMIN_URL))('a delivery acros
     db = await openAppDatabase({ databaseUrl: null, databaseFile: path.join(dataDir, 'app.db') });
     await db.insert(users).values({ email: 'maya@example.com', username: 'maya_sips', passwordHash: await hashPassword(PASSWORD), firstName: 'Maya', lastName: 'Lopez', verified: true });
     await insertEstablishment(db, { placeId: 'siplog:kill-cafe', name: 'Kill Cafe', lat: 45.52, lng: -122.68 });
-    ca = createTestCa();
-    network = installTestNetwork({ ca, hosts });
+    world = startFederationWorld();
     peer = await startFediversePeer(`https://${PEER}`);
     port = await freePort();
-    for (const [hostname, targetPort] of [
-      [SIPLOG, port],
-      [PEER, peer.port],
-    ] as const) {
-      const front = await startTlsFront({ hostname, targetPort, ca });
-      fronts.push(front);
-      hosts.set(hostname, front.port);
-    }
+    await world.front(SIPLOG, port);
+    await world.front(PEER, peer.port);
     await startSiplog();
   }, 90_000);
 
   afterAll(async () => {
     if (child) await killSiplog();
     await peer?.close();
-    for (const front of fronts) await front.close();
-    await network?.uninstall();
+    await world?.close();
     await db?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
