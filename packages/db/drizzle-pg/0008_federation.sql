@@ -73,6 +73,7 @@ ALTER TABLE "remote_following" ADD CONSTRAINT "remote_following_actor_id_remote_
 CREATE INDEX "federation_kv_expires_idx" ON "federation_kv" USING btree ("expires_at" NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "federation_queue_due_idx" ON "federation_queue" USING btree ("run_at") WHERE "federation_queue"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX "federation_queue_ordering_idx" ON "federation_queue" USING btree ("ordering_key","id") WHERE "federation_queue"."ordering_key" is not null;--> statement-breakpoint
+CREATE INDEX "federation_queue_host_idx" ON "federation_queue" USING btree ("target_host") WHERE "federation_queue"."claimed_until" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "remote_actors_uri_idx" ON "remote_actors" USING btree ("uri");--> statement-breakpoint
 CREATE INDEX "remote_actors_handle_idx" ON "remote_actors" USING btree ("handle");--> statement-breakpoint
 CREATE INDEX "remote_actors_host_idx" ON "remote_actors" USING btree ("host");--> statement-breakpoint

@@ -38,6 +38,7 @@ CREATE TABLE `federation_queue` (
 --> statement-breakpoint
 CREATE INDEX `federation_queue_due_idx` ON `federation_queue` (`run_at`) WHERE "federation_queue"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX `federation_queue_ordering_idx` ON `federation_queue` (`ordering_key`,`id`) WHERE "federation_queue"."ordering_key" is not null;--> statement-breakpoint
+CREATE INDEX `federation_queue_host_idx` ON `federation_queue` (`target_host`) WHERE "federation_queue"."claimed_until" is not null;--> statement-breakpoint
 CREATE TABLE `remote_actors` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`uri` text NOT NULL,

@@ -18,6 +18,7 @@ import { benchAdminBackup } from './admin-backup.bench';
 import { benchAdminLogs } from './admin-logs.bench';
 import { benchDataExport } from './data-export.bench';
 import { benchFeed } from './feed.bench';
+import { benchFederation } from './federation.bench';
 import { benchPlaces } from './places.bench';
 import { benchScaleOut } from './scale-out.bench';
 import { benchSocialLoop } from './social-loop.bench';
@@ -110,6 +111,9 @@ async function main(): Promise<void> {
   // Scale-out (issue 18): the feed and the like path on the one-box SQLite deployment beside PostgreSQL with two
   // nodes behind nginx.
   await benchScaleOut();
+
+  // Federation (issue 30): delivery cost per follower, the inbox's throughput, the queue beside a slow or dead server.
+  await benchFederation();
 }
 
 main().catch((error: unknown) => {

@@ -324,7 +324,8 @@ function printFigures(deliveries: Awaited<ReturnType<typeof benchDeliveries>>, i
   for (const row of bad) console.log(row.scenario.padEnd(38), row.healthyMeanMs.toFixed(0).padStart(8), row.healthyMaxMs.toFixed(0).padStart(8), ' ', row.note);
 }
 
-async function main(): Promise<void> {
+/** The federation benchmark (issue 30), in `pnpm bench` after scale-out, or alone: node apps/api/dist/bench/federation.bench.js */
+export async function benchFederation(): Promise<void> {
   const began = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-federation-bench-'));
   const certificates = createBenchCertificates([...RECEIVERS, HEALTHY, SLOW, SENDERS_HOST]);
@@ -368,7 +369,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  benchFederation().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

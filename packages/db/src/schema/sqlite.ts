@@ -600,6 +600,8 @@ export const federationQueue = sqliteTable(
   (t) => [
     index('federation_queue_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
     index('federation_queue_ordering_idx').on(t.orderingKey, t.id).where(sql`${t.orderingKey} is not null`),
+    // The deliveries in hand per server: one at a time each, so a slow server holds one worker, not all.
+    index('federation_queue_host_idx').on(t.targetHost).where(sql`${t.claimedUntil} is not null`),
   ],
 );
 

@@ -87,6 +87,9 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       kv: new DatabaseKvStore(this.repository),
       queue: this.queue,
       manuallyStartQueue: true,
+      // Our queue retries each delivery with backoff, one at a time per server, and keeps what failed for the admin;
+      // Fedify's breaker would re-queue held deliveries with their attempts reset and drop them after a week unseen.
+      circuitBreaker: false,
       origin: settings.origin,
       allowPrivateAddress: settings.allowPrivateAddresses,
       userAgent: { software: 'Siplog' },

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
 import { DatabaseMessageQueue, type QueueTiming } from './database-message-queue';
 import { FederationQueueRepository } from './federation-queue.repository';
 
-const FAST: QueueTiming = { pollMs: 20, leaseMs: 300, concurrency: 4, maxAttempts: 3, retryDelayMs: () => 30 };
+const FAST: QueueTiming = { pollMs: 20, leaseMs: 300, attemptTimeoutMs: 200, concurrency: 4, maxAttempts: 3, retryDelayMs: () => 30 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (bounded) until `check` holds. */
@@ -124,6 +124,37 @@ describe('DatabaseMessageQueue', () => {
     releaseCreate();
     await until(() => log.includes('end delete'), 'the delete');
     expect(log.indexOf('end create')).toBeLessThan(log.indexOf('start delete'));
+  });
+
+  it('delivers to one server one message at a time, so a slow server holds one worker while the others go on', async () => {
+    const queue = new DatabaseMessageQueue(repository, { ...FAST, attemptTimeoutMs: 5000, leaseMs: 10_000 });
+    const log: string[] = [];
+    let releaseSlow!: () => void;
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    void listen(queue, async (message) => {
+      log.push(`start ${message.id}`);
+      if (message.id === 'slow-1') await slow;
+      log.push(`end ${message.id}`);
+    });
+    await queue.enqueue({ type: 'outbox', id: 'slow-1', inbox: 'https://slow.example/inbox' });
+    await queue.enqueue({ type: 'outbox', id: 'slow-2', inbox: 'https://slow.example/users/b/inbox' });
+    await queue.enqueueMany([1, 2, 3].map((n) => ({ type: 'outbox', id: `fast-${n}`, inbox: `https://fast${n}.example/inbox` })));
+    await until(() => ['end fast-1', 'end fast-2', 'end fast-3'].every((line) => log.includes(line)), 'the other servers');
+    expect(log).not.toContain('start slow-2');
+    releaseSlow();
+    await until(() => log.includes('end slow-2'), 'the second delivery to the slow server');
+  });
+
+  it('counts an attempt that never answers as failed, and tries it again later', async () => {
+    const queue = new DatabaseMessageQueue(repository, FAST);
+    let calls = 0;
+    void listen(queue, async () => {
+      calls++;
+      if (calls === 1) await new Promise(() => undefined);
+    });
+    await queue.enqueue({ type: 'outbox', id: 'stuck', inbox: 'https://stuck.example/inbox' });
+    await until(() => calls === 2, 'the second attempt');
+    await until(async () => (await remaining()) === 0, 'the queue to empty');
   });
 
   it('runs again a message whose worker died mid-way (its claim ran out), and two nodes never take one message twice', async () => {

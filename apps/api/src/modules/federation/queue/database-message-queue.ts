@@ -9,6 +9,11 @@ export interface QueueTiming {
   leaseMs: number;
   /** Messages one node handles at once. */
   concurrency: number;
+  /**
+   * How long one attempt may take before it counts as failed and is tried again later (a server that takes a
+   * connection and never answers); well inside the lease, so no other worker takes the message meanwhile.
+   */
+  attemptTimeoutMs: number;
   /** Attempts before a message is kept as failed, for the admin to retry or drop. */
   maxAttempts: number;
   /** Wait before attempt n + 1 after n failures. */
@@ -19,6 +24,7 @@ export interface QueueTiming {
 export const DEFAULT_QUEUE_TIMING: QueueTiming = {
   pollMs: 1000,
   leaseMs: 2 * 60_000,
+  attemptTimeoutMs: 60_000,
   concurrency: 4,
   maxAttempts: 12,
   retryDelayMs: (failures) => Math.min(60_000 * 2 ** (failures - 1), 6 * 60 * 60_000),
@@ -27,6 +33,15 @@ export const DEFAULT_QUEUE_TIMING: QueueTiming = {
 interface FedifyMessage {
   type?: string;
   inbox?: string;
+}
+
+/** `work`, or a rejection once `ms` have passed (the work itself cannot be stopped; its outcome is then ignored). */
+function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const hostOf = (url: string | undefined): string | null => {
@@ -135,7 +150,7 @@ export class DatabaseMessageQueue implements MessageQueue {
         await this.repository.done(claimed.id);
         return;
       }
-      await handler(message);
+      await withTimeout(Promise.resolve(handler(message)), this.timing.attemptTimeoutMs);
     } catch (error) {
       const failures = claimed.attempts + 1;
       const reason = String((error as Error)?.message ?? error).slice(0, 500);

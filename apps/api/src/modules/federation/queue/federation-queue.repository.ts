@@ -50,13 +50,16 @@ export class FederationQueueRepository {
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
     // The oldest due message nobody holds, unless an earlier message with its ordering key is still waiting or running
-    // (a Delete never overtakes its Create). On PostgreSQL the subquery locks the row it picks and skips rows another
-    // node's claim has locked, so each message goes to one worker; SQLite has one writer.
+    // (a Delete never overtakes its Create), or a delivery to the same server is in hand (one at a time per server:
+    // a slow server holds one worker, not all). On PostgreSQL the subquery locks the row it picks and skips rows
+    // another node's claim has locked, so each message goes to one worker; SQLite has one writer.
     const claim = (lock: string) => `update federation_queue set claimed_until = :until where id = (
         select q.id from federation_queue q
         where q.failed_at is null and q.run_at <= :now and (q.claimed_until is null or q.claimed_until <= :now)
           and (q.ordering_key is null or not exists (
             select 1 from federation_queue e where e.ordering_key = q.ordering_key and e.id < q.id and e.failed_at is null))
+          and (q.target_host is null or not exists (
+            select 1 from federation_queue h where h.target_host = q.target_host and h.claimed_until > :now))
         order by q.run_at, q.id limit 1${lock})
       returning id, kind, target_host as "targetHost", message, attempts`;
     const activityType = { sqlite: `json_extract(message, '$.activityType')`, pg: `(message::json ->> 'activityType')` };
