@@ -13,7 +13,7 @@ import { FederationRepository } from './federation.repository';
 import { FederationService } from './federation.service';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
 
-/** ActivityPub (issue 30): local people as actors, WebFinger and NodeInfo; off unless FEDERATION=on. */
+/** ActivityPub (issue 30): people as actors, the inbox, reviews as Notes, the queue, the admin's hold; off by default. */
 @Module({
   imports: [UserModule, PostModule, PlaceModule],
   providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts],

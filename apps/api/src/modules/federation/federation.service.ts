@@ -27,14 +27,15 @@ const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.]{1,${LIMITS.usernameMax}}$`);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Siplog in the fediverse (issue 30), off unless FEDERATION=on: every active person is an ActivityPub actor
- * (`@username@host` through WebFinger, an actor document with name, bio, avatar and keys), and the instance answers
- * NodeInfo. Built on Fedify, whose key-value store is the app's database, so every node answers alike.
+ * Siplog in the fediverse (issue 30), while the switch is on (FEDERATION's default, or the admin's choice): every
+ * active person is an ActivityPub actor (`@username@host` through WebFinger, an actor document with name, bio,
+ * avatar and keys), and the instance answers NodeInfo. Built on Fedify, whose key-value store and message queue are
+ * the app's database, so every node answers alike; the inbox, reviews and leaving people have services of their own.
  */
 @Injectable()
 export class FederationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Federation');
-  /** Null while federation is off: no route answers, nothing is fetched. */
+  /** Null where federation cannot run (PUBLIC_URL is not https): no route answers, nothing is fetched. */
   readonly federation: Federation<void> | null;
   private readonly stopQueue = new AbortController();
   private queue: DatabaseMessageQueue | null = null;

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
 import { DatabaseMessageQueue, type QueueTiming } from './database-message-queue';
 import { FederationQueueRepository } from './federation-queue.repository';
 
-const FAST: QueueTiming = { pollMs: 20, leaseMs: 300, attemptTimeoutMs: 200, concurrency: 4, maxAttempts: 3, retryDelayMs: () => 30 };
+const FAST: QueueTiming = { pollMs: 20, leaseMs: 300, attemptTimeoutMs: 200, concurrency: 4, stopGraceMs: 1000, maxAttempts: 3, retryDelayMs: () => 30 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (bounded) until `check` holds. */
@@ -178,6 +178,28 @@ describe('DatabaseMessageQueue', () => {
     await sleep(100);
     expect(seen.length).toBe(21);
     expect(new Set(seen).size).toBe(21);
+  });
+
+  it('stops within its grace when a message in hand takes longer, leaving it to run again', async () => {
+    const queue = new DatabaseMessageQueue(repository, { ...FAST, attemptTimeoutMs: 10_000, leaseMs: 20_000, stopGraceMs: 150 });
+    const controller = new AbortController();
+    let started = false;
+    const listening = queue.listen(
+      () =>
+        new Promise<void>(() => {
+          started = true;
+        }),
+      { signal: controller.signal },
+    );
+    await queue.enqueue({ type: 'outbox', id: 'endless', inbox: 'https://endless.example/inbox' });
+    await until(() => started, 'the message to be in hand');
+    const stopping = Date.now();
+    controller.abort();
+    await listening;
+    expect(Date.now() - stopping).toBeLessThan(1000);
+    expect(await repository.releaseClaimsOfDeadWorkers()).toBe(app.data.spansNodes ? 0 : 1);
+    const [left] = await repository.list(10);
+    expect(await repository.drop(left.id)).toBe(true);
   });
 
   it('stops listening when aborted, after the message in hand is settled', async () => {

@@ -10,6 +10,11 @@ export interface QueueTiming {
   /** Messages one node handles at once. */
   concurrency: number;
   /**
+   * On stop, how long the messages in hand may take to settle: a stop must end within the container's 10 s. What is
+   * still in hand then runs again later (on SQLite at the next start, elsewhere when its claim runs out).
+   */
+  stopGraceMs: number;
+  /**
    * How long one attempt may take before it counts as failed and is tried again later (a server that takes a
    * connection and never answers); well inside the lease, so no other worker takes the message meanwhile.
    */
@@ -26,6 +31,7 @@ export const DEFAULT_QUEUE_TIMING: QueueTiming = {
   leaseMs: 2 * 60_000,
   attemptTimeoutMs: 60_000,
   concurrency: 4,
+  stopGraceMs: 3000,
   maxAttempts: 12,
   retryDelayMs: (failures) => Math.min(60_000 * 2 ** (failures - 1), 6 * 60 * 60_000),
 };
@@ -133,7 +139,9 @@ export class DatabaseMessageQueue implements MessageQueue {
       }
       await this.sleep(signal);
     }
-    await Promise.allSettled(running);
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(running), new Promise((resolve) => (grace = setTimeout(resolve, this.timing.stopGraceMs)))]);
+    clearTimeout(grace);
   }
 
   /** Runs one message; deletes it when handled, or records the failure for a later attempt. */
