@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest } from '@fedify/fedify';
 import { Endpoints, Person } from '@fedify/fedify/vocab';
-import type { BenchCertificates } from './federation-bench-network';
+
+/** The remote servers' certificate (one for every host) and the CA that signed it. */
+export interface BenchCertificates {
+  caPem: string;
+  keyPem: string;
+  certPem: string;
+}
 
 /** One activity as a remote inbox took it in. */
 export interface Delivery {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '@siplog/db/dist/testing/pg-cluster';
 import { hashPassword } from '../modules/auth/password-hasher';
-import { createBenchCertificates } from './federation-bench-network';
+import { createTestCa } from '../test/federation-network';
 import { startRemoteServers, type RemoteServers } from './federation-bench-remotes';
 import {
   openDatabaseReader,
@@ -328,7 +328,9 @@ function printFigures(deliveries: Awaited<ReturnType<typeof benchDeliveries>>, i
 export async function benchFederation(): Promise<void> {
   const began = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siplog-federation-bench-'));
-  const certificates = createBenchCertificates([...RECEIVERS, HEALTHY, SLOW, SENDERS_HOST]);
+  // One certificate naming every remote host, so one https server in this process answers as all of them.
+  const ca = createTestCa();
+  const certificates = { caPem: ca.caPem, ...ca.issue([...RECEIVERS, HEALTHY, SLOW, SENDERS_HOST]) };
   const remotes = await startRemoteServers(certificates, new Map([[SLOW, SLOW_ANSWER_MS]]));
   let child: SiplogChild | null = null;
   let reader: SiplogDatabaseReader | null = null;
