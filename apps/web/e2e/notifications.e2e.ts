@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EMAIL_LABELS, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
-import { ANN, BEN, DARK_MATTER, postJson, registerPerson, seedPlace, seedPosts, trpcQuery, unsubscribePathFromMail, type Person, type Session } from './fixtures';
+import { ANN, BEN, DARK_MATTER, postJson, registerPerson, seedPlace, seedPosts, trpcQuery, unsubscribePathFromMail, withDatabase, type Person, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, signInContext, startApp, type RunningApp } from './harness';
 
 const CARL: Person = { email: 'carl.diaz@example.com', firstname: 'Carl', lastname: 'Diaz', username: 'carldiaz', password: 'Secret123' };
@@ -188,6 +188,35 @@ describe('notifications: the bell, /notifications, e-mail choices and unsubscrib
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
+  });
+
+  it("shows a like from another server under the person's handle, linking to their page there (issue 30)", async () => {
+    const [otherReview] = await seedPosts(app.dataDir, BEN.username, [
+      { order: 'Flat white', review: 'Rounder than the cortado.', rating: 5, place: { name: DARK_MATTER.name, city: DARK_MATTER.city }, minutesAgo: 30 },
+    ]);
+    // What the inbox writes for Mastodon's Like (the federation API tests prove that path).
+    await withDatabase(app.dataDir, (db) => {
+      const now = Date.now();
+      const { id: actorId } = db.$client
+        .prepare(`insert into remote_actors (uri, handle, host, inbox, name, profile_url, updated_at) values (?, ?, ?, ?, ?, ?, ?) returning id`)
+        .get('https://peer.example/users/eve', 'eve@peer.example', 'peer.example', 'https://peer.example/users/eve/inbox', 'Eve', 'https://peer.example/@eve', now) as { id: number };
+      db.$client.prepare(`insert into remote_likes (post_id, actor_id, activity_uri, created_at) values (?, ?, ?, ?)`).run(otherReview, actorId, 'https://peer.example/likes/1', now);
+      const { id: benId } = db.$client.prepare('select id from users where username = ?').get(BEN.username) as { id: number };
+      db.$client.prepare(`insert into notifications (user_id, remote_actor_id, kind, post_id, email_pending) values (?, ?, 'like', ?, 0)`).run(benId, actorId, otherReview);
+    });
+    const page = await pageAs(ben);
+    await page.goto('/notifications');
+    const remote = line(page, 'eve@peer.example liked your review of Dark Matter Coffee');
+    await remote.waitFor();
+    const person = remote.getByRole('link', { name: 'eve@peer.example' });
+    expect(await person.getAttribute('href')).toBe('https://peer.example/@eve');
+    expect(await person.getAttribute('target')).toBe('_blank');
+    // No picture is fetched from their server: the like's sign stands in.
+    expect(await remote.locator('img').count()).toBe(0);
+    expect(await remote.getByRole('link', { name: 'your review of Dark Matter Coffee' }).getAttribute('href')).toBe(`/post/${otherReview}`);
+    await expectAccessible(page);
+    // The review counts it with the others.
+    expect((await postJson(app.baseUrl, '/api/post/loadpost', { postid: otherReview })).json.post.likes).toBe(1);
   });
 
   it("shows 'E-mail me when…' in My Log's edit mode and saves each box as it is toggled", async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './schemas/fields';
+import { idField, plainText } from './schemas/fields';
 
 /**
  * Federation (issue 30): Siplog speaking ActivityPub. What the admin's Federation panel reads and sends: the switch,
@@ -58,7 +58,7 @@ export const federationDomainPolicySchema = z.strictObject({
 
 export const federationHostSchema = z.strictObject({ host: hostField });
 
-export const federationDeliverySchema = z.strictObject({ id: z.number().int().positive() });
+export const federationDeliverySchema = z.strictObject({ id: idField });
 
 export const federationSwitchSchema = z.strictObject({ enabled: z.boolean() });
 

@@ -1,3 +1,9 @@
+CREATE TABLE "federation_departures" (
+	"identifier" text PRIMARY KEY NOT NULL,
+	"public_keys" text NOT NULL,
+	"left_at" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "federation_domains" (
 	"host" text PRIMARY KEY NOT NULL,
 	"policy" text NOT NULL,
@@ -65,17 +71,42 @@ CREATE TABLE "remote_following" (
 	CONSTRAINT "remote_following_user_id_actor_id_pk" PRIMARY KEY("user_id","actor_id")
 );
 --> statement-breakpoint
+CREATE TABLE "remote_likes" (
+	"post_id" integer NOT NULL,
+	"actor_id" integer NOT NULL,
+	"activity_uri" text NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "remote_likes_post_id_actor_id_pk" PRIMARY KEY("post_id","actor_id")
+);
+--> statement-breakpoint
+DROP INDEX "notifications_actor_idx";--> statement-breakpoint
+DROP INDEX "notifications_one_like_unique";--> statement-breakpoint
+DROP INDEX "notifications_one_follow_unique";--> statement-breakpoint
+DROP INDEX "notifications_one_unread_reply_unique";--> statement-breakpoint
+ALTER TABLE "notifications" ALTER COLUMN "actor_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "remote_actor_id" integer;--> statement-breakpoint
 ALTER TABLE "federation_keys" ADD CONSTRAINT "federation_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_followers" ADD CONSTRAINT "remote_followers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_followers" ADD CONSTRAINT "remote_followers_actor_id_remote_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."remote_actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_following" ADD CONSTRAINT "remote_following_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_following" ADD CONSTRAINT "remote_following_actor_id_remote_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."remote_actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_likes" ADD CONSTRAINT "remote_likes_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_likes" ADD CONSTRAINT "remote_likes_actor_id_remote_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."remote_actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "federation_kv_expires_idx" ON "federation_kv" USING btree ("expires_at" NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "federation_queue_due_idx" ON "federation_queue" USING btree ("run_at") WHERE "federation_queue"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX "federation_queue_ordering_idx" ON "federation_queue" USING btree ("ordering_key","id") WHERE "federation_queue"."ordering_key" is not null;--> statement-breakpoint
-CREATE INDEX "federation_queue_host_idx" ON "federation_queue" USING btree ("target_host") WHERE "federation_queue"."claimed_until" is not null;--> statement-breakpoint
+CREATE INDEX "federation_queue_host_idx" ON "federation_queue" USING btree ("target_host" NULLS FIRST) WHERE "federation_queue"."claimed_until" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "remote_actors_uri_idx" ON "remote_actors" USING btree ("uri");--> statement-breakpoint
 CREATE INDEX "remote_actors_handle_idx" ON "remote_actors" USING btree ("handle");--> statement-breakpoint
 CREATE INDEX "remote_actors_host_idx" ON "remote_actors" USING btree ("host");--> statement-breakpoint
 CREATE INDEX "remote_followers_actor_idx" ON "remote_followers" USING btree ("actor_id");--> statement-breakpoint
-CREATE INDEX "remote_following_actor_idx" ON "remote_following" USING btree ("actor_id");
+CREATE INDEX "remote_following_actor_idx" ON "remote_following" USING btree ("actor_id");--> statement-breakpoint
+CREATE INDEX "remote_likes_actor_idx" ON "remote_likes" USING btree ("actor_id");--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_remote_actor_id_remote_actors_id_fk" FOREIGN KEY ("remote_actor_id") REFERENCES "public"."remote_actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notifications_remote_actor_idx" ON "notifications" USING btree ("remote_actor_id" NULLS FIRST) WHERE "notifications"."remote_actor_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_one_remote_like_unique" ON "notifications" USING btree ("user_id","remote_actor_id" NULLS FIRST,"post_id" NULLS FIRST) WHERE "notifications"."kind" = 'like' and "notifications"."remote_actor_id" is not null;--> statement-breakpoint
+CREATE INDEX "notifications_actor_idx" ON "notifications" USING btree ("actor_id" NULLS FIRST);--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_one_like_unique" ON "notifications" USING btree ("user_id","actor_id" NULLS FIRST,"post_id" NULLS FIRST) WHERE "notifications"."kind" = 'like';--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_one_follow_unique" ON "notifications" USING btree ("user_id","actor_id" NULLS FIRST) WHERE "notifications"."kind" = 'follow';--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_one_unread_reply_unique" ON "notifications" USING btree ("user_id","post_id" NULLS FIRST,"actor_id" NULLS FIRST) WHERE "notifications"."kind" = 'reply' and "notifications"."read_at" is null;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_one_actor" CHECK (("notifications"."actor_id" is null) <> ("notifications"."remote_actor_id" is null));

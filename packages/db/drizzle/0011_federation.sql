@@ -1,3 +1,9 @@
+CREATE TABLE `federation_departures` (
+	`identifier` text PRIMARY KEY NOT NULL,
+	`public_keys` text NOT NULL,
+	`left_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `federation_domains` (
 	`host` text PRIMARY KEY NOT NULL,
 	`policy` text NOT NULL,
@@ -78,4 +84,54 @@ CREATE TABLE `remote_following` (
 	FOREIGN KEY (`actor_id`) REFERENCES `remote_actors`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `remote_following_actor_idx` ON `remote_following` (`actor_id`);
+CREATE INDEX `remote_following_actor_idx` ON `remote_following` (`actor_id`);--> statement-breakpoint
+CREATE TABLE `remote_likes` (
+	`post_id` integer NOT NULL,
+	`actor_id` integer NOT NULL,
+	`activity_uri` text NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`post_id`, `actor_id`),
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`actor_id`) REFERENCES `remote_actors`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `remote_likes_actor_idx` ON `remote_likes` (`actor_id`);--> statement-breakpoint
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_notifications` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`actor_id` integer,
+	`remote_actor_id` integer,
+	`kind` text NOT NULL,
+	`post_id` integer,
+	`comment_id` integer,
+	`establishment_id` integer,
+	`read_at` integer,
+	`email_pending` integer DEFAULT false NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`actor_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`remote_actor_id`) REFERENCES `remote_actors`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`comment_id`) REFERENCES `comments`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`establishment_id`) REFERENCES `establishments`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "notifications_not_self" CHECK("__new_notifications"."user_id" <> "__new_notifications"."actor_id"),
+	CONSTRAINT "notifications_one_actor" CHECK(("__new_notifications"."actor_id" is null) <> ("__new_notifications"."remote_actor_id" is null))
+);
+--> statement-breakpoint
+INSERT INTO `__new_notifications`("id", "user_id", "actor_id", "remote_actor_id", "kind", "post_id", "comment_id", "establishment_id", "read_at", "email_pending", "created_at") SELECT "id", "user_id", "actor_id", NULL, "kind", "post_id", "comment_id", "establishment_id", "read_at", "email_pending", "created_at" FROM `notifications`;--> statement-breakpoint
+DROP TABLE `notifications`;--> statement-breakpoint
+ALTER TABLE `__new_notifications` RENAME TO `notifications`;--> statement-breakpoint
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+CREATE INDEX `notifications_user_idx` ON `notifications` (`user_id`,`id`);--> statement-breakpoint
+CREATE INDEX `notifications_unread_idx` ON `notifications` (`user_id`) WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX `notifications_email_pending_idx` ON `notifications` (`user_id`,`id`) WHERE "notifications"."email_pending" = 1;--> statement-breakpoint
+CREATE INDEX `notifications_post_idx` ON `notifications` (`post_id`);--> statement-breakpoint
+CREATE INDEX `notifications_comment_idx` ON `notifications` (`comment_id`) WHERE "notifications"."comment_id" is not null;--> statement-breakpoint
+CREATE INDEX `notifications_establishment_idx` ON `notifications` (`establishment_id`) WHERE "notifications"."establishment_id" is not null;--> statement-breakpoint
+CREATE INDEX `notifications_actor_idx` ON `notifications` (`actor_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_one_like_unique` ON `notifications` (`user_id`,`actor_id`,`post_id`) WHERE "notifications"."kind" = 'like';--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_one_follow_unique` ON `notifications` (`user_id`,`actor_id`) WHERE "notifications"."kind" = 'follow';--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_one_unread_reply_unique` ON `notifications` (`user_id`,`post_id`,`actor_id`) WHERE "notifications"."kind" = 'reply' and "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX `notifications_remote_actor_idx` ON `notifications` (`remote_actor_id`) WHERE "notifications"."remote_actor_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_one_remote_like_unique` ON `notifications` (`user_id`,`remote_actor_id`,`post_id`) WHERE "notifications"."kind" = 'like' and "notifications"."remote_actor_id" is not null;

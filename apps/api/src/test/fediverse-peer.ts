@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Context } from '@fedify/fedify';
-import { Activity, Endpoints, Follow, Image, isActor, Person, Undo, type Actor } from '@fedify/fedify/vocab';
+import { Activity, Endpoints, Follow, Image, isActor, Like, Note, Person, Undo, type Actor } from '@fedify/fedify/vocab';
 
 /** One activity as the peer's inbox received it, with its JSON-LD as sent (compacted). */
 export interface Received {
@@ -24,6 +24,10 @@ export interface FediversePeer {
   follow(handle: string): Promise<{ target: Actor; follow: Follow }>;
   /** ann takes a follow back. */
   unfollow(target: Actor, follow: Follow): Promise<void>;
+  /** ann likes the Note at `noteUri` (fetched first, as Mastodon does); the Like goes to its author. */
+  like(noteUri: string): Promise<{ like: Like; author: Actor }>;
+  /** ann takes a like back (an Undo with the Like inside, as Mastodon sends it). */
+  unlike(liked: { like: Like; author: Actor }): Promise<void>;
   /**
    * POSTs `json` to `inbox` as Mastodon does: signed by ann's RSA key (draft-cavage HTTP Signatures, with a Digest), at
    * `options.signedAt` (a replay). `tamper` changes the body after signing (a forged or corrupted request).
@@ -112,6 +116,20 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     async unfollow(target, follow) {
       const ctx = context();
       await ctx.sendActivity({ identifier: 'ann' }, target, new Undo({ id: new URL(`/undos/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: follow }));
+    },
+    async like(noteUri) {
+      const ctx = context();
+      const note = await ctx.lookupObject(noteUri);
+      if (!(note instanceof Note)) throw new Error(`${noteUri} is not a Note`);
+      const author = await note.getAttribution();
+      if (!author || !isActor(author)) throw new Error(`${noteUri} has no author`);
+      const like = new Like({ id: new URL(`/likes/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: new URL(noteUri) });
+      await ctx.sendActivity({ identifier: 'ann' }, author, like);
+      return { like, author };
+    },
+    async unlike({ like, author }) {
+      const ctx = context();
+      await ctx.sendActivity({ identifier: 'ann' }, author, new Undo({ id: new URL(`/undos/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: like }));
     },
     hold() {
       let release!: () => void;

@@ -41,6 +41,8 @@ export const {
   remoteFollowers,
   remoteFollowing,
   federationDomains,
+  remoteLikes,
+  federationDepartures,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

@@ -335,9 +335,9 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who did it: a person here, or (remoteActorId) someone on another server (issue 30); exactly one of the two. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    remoteActorId: integer('remote_actor_id').references(() => remoteActors.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -353,11 +353,16 @@ export const notifications = pgTable(
     index('notifications_post_idx').on(t.postId.asc().nullsFirst()),
     index('notifications_comment_idx').on(t.commentId).where(sql`${t.commentId} is not null`),
     index('notifications_establishment_idx').on(t.establishmentId).where(sql`${t.establishmentId} is not null`),
-    index('notifications_actor_idx').on(t.actorId),
-    uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId, t.postId.asc().nullsFirst()).where(sql`${t.kind} = 'like'`),
-    uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
-    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId.asc().nullsFirst(), t.actorId).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
+    index('notifications_actor_idx').on(t.actorId.asc().nullsFirst()),
+    uniqueIndex('notifications_one_like_unique').on(t.userId, t.actorId.asc().nullsFirst(), t.postId.asc().nullsFirst()).where(sql`${t.kind} = 'like'`),
+    uniqueIndex('notifications_one_follow_unique').on(t.userId, t.actorId.asc().nullsFirst()).where(sql`${t.kind} = 'follow'`),
+    uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId.asc().nullsFirst(), t.actorId.asc().nullsFirst()).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
+    check('notifications_one_actor', sql`(${t.actorId} is null) <> (${t.remoteActorId} is null)`),
+    index('notifications_remote_actor_idx').on(t.remoteActorId.asc().nullsFirst()).where(sql`${t.remoteActorId} is not null`),
+    uniqueIndex('notifications_one_remote_like_unique')
+      .on(t.userId, t.remoteActorId.asc().nullsFirst(), t.postId.asc().nullsFirst())
+      .where(sql`${t.kind} = 'like' and ${t.remoteActorId} is not null`),
   ],
 );
 
@@ -553,7 +558,7 @@ export const federationQueue = pgTable(
     index('federation_queue_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
     index('federation_queue_ordering_idx').on(t.orderingKey, t.id).where(sql`${t.orderingKey} is not null`),
     // The deliveries in hand per server: one at a time each, so a slow server holds one worker, not all.
-    index('federation_queue_host_idx').on(t.targetHost).where(sql`${t.claimedUntil} is not null`),
+    index('federation_queue_host_idx').on(t.targetHost.asc().nullsFirst()).where(sql`${t.claimedUntil} is not null`),
   ],
 );
 
@@ -615,3 +620,25 @@ export const federationDomains = pgTable(
   },
   (t) => [check('federation_domains_policy_check', sql`${t.policy} in ('block', 'silence')`)],
 );
+
+export const remoteLikes = pgTable(
+  'remote_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    activityUri: text('activity_uri').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.actorId] }), index('remote_likes_actor_idx').on(t.actorId)],
+);
+
+export const federationDepartures = pgTable('federation_departures', {
+  /** The actor's identifier (the user id as text, as in /ap/users/{identifier}). */
+  identifier: text('identifier').primaryKey(),
+  publicKeys: text('public_keys').notNull(),
+  leftAt: bigint('left_at', { mode: 'number' }).notNull(),
+});

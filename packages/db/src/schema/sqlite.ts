@@ -334,9 +334,9 @@ export const notifications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who did it: a person here, or (remoteActorId) someone on another server (issue 30); exactly one of the two. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    remoteActorId: integer('remote_actor_id').references(() => remoteActors.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -364,6 +364,11 @@ export const notifications = sqliteTable(
      */
     uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId, t.actorId).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
+    check('notifications_one_actor', sql`(${t.actorId} is null) <> (${t.remoteActorId} is null)`),
+    index('notifications_remote_actor_idx').on(t.remoteActorId).where(sql`${t.remoteActorId} is not null`),
+    uniqueIndex('notifications_one_remote_like_unique')
+      .on(t.userId, t.remoteActorId, t.postId)
+      .where(sql`${t.kind} = 'like' and ${t.remoteActorId} is not null`),
   ],
 );
 
@@ -671,3 +676,30 @@ export const federationDomains = sqliteTable(
   },
   (t) => [check('federation_domains_policy_check', sql`${t.policy} in ('block', 'silence')`)],
 );
+
+/** Likes from people on other servers (issue 30): counted with the local ones; `activity_uri` is the Like's id. */
+export const remoteLikes = sqliteTable(
+  'remote_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    activityUri: text('activity_uri').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.actorId] }), index('remote_likes_actor_idx').on(t.actorId)],
+);
+
+/**
+ * The public keys of people who left (erased or suspended, issue 30), for 30 days: their Delete reaches servers that
+ * check its signature after they are gone, so their actor keeps answering with these keys alone. No account data.
+ */
+export const federationDepartures = sqliteTable('federation_departures', {
+  /** The actor's identifier (the user id as text, as in /ap/users/{identifier}). */
+  identifier: text('identifier').primaryKey(),
+  publicKeys: text('public_keys').notNull(),
+  leftAt: integer('left_at').notNull(),
+});

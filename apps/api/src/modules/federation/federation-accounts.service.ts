@@ -5,13 +5,15 @@ import { Delete, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { AccountEvents } from '../user/account-events';
 import { FederationSwitch } from './federation-switch';
+import { FederationRepository } from './federation.repository';
 import { recipientOfFollower } from './remote-actor-record';
 import { RemoteActorsRepository } from './remote-actors.repository';
 
 /**
  * A person leaving (issue 30): when an account is erased or suspended, their followers elsewhere receive a Delete of
  * the actor, so their servers drop the person and their reviews. Sent to each follower's inbox directly, read before
- * the erasure removes the follows; suspended people's other deliveries stop at once (see FederationService).
+ * the erasure removes the follows; suspended people's other deliveries stop at once (see FederationService). Their
+ * public keys are kept for 30 days (federation_departures), so the actor can still prove that Delete.
  */
 @Injectable()
 export class FederationAccounts implements OnModuleInit {
@@ -23,6 +25,7 @@ export class FederationAccounts implements OnModuleInit {
     private readonly accounts: AccountEvents,
     private readonly remoteActors: RemoteActorsRepository,
     private readonly federationSwitch: FederationSwitch,
+    private readonly repository: FederationRepository,
   ) {}
 
   register(federation: Federation<void>): void {
@@ -33,6 +36,7 @@ export class FederationAccounts implements OnModuleInit {
     if (!this.config.federation) return;
     this.accounts.on('erasing', ({ userId }) => this.leave(userId, 'erased'));
     this.accounts.on('suspending', ({ userId }) => this.leave(userId, 'suspended'));
+    this.accounts.on('unsuspended', ({ userId }) => this.repository.forgetDeparture(String(userId)));
   }
 
   private async leave(userId: number, why: 'erased' | 'suspended'): Promise<void> {
@@ -40,6 +44,9 @@ export class FederationAccounts implements OnModuleInit {
     if (!federation || !this.federationSwitch.on) return;
     const followers = await this.remoteActors.allFollowersOf(userId);
     if (followers.length === 0) return;
+    // Their servers check the Delete's signature by fetching the key, maybe after the person is gone: keep it.
+    const pairs = await this.repository.findKeyPairs(userId);
+    await this.repository.keepDeparture(String(userId), pairs.map((pair) => pair.publicJwk), Date.now());
     const ctx = federation.createContext(new URL(this.config.federation!.origin), undefined);
     const identifier = String(userId);
     const actor = ctx.getActorUri(identifier);

@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { FederationDomainsRepository } from './federation-domains.repository';
+import { activityTypeName } from './federation-paths';
 import { FederationSwitch } from './federation-switch';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
 
@@ -49,7 +50,7 @@ export class FederationAdminService {
           id: row.id,
           kind: row.kind,
           target_host: row.targetHost,
-          activity_type: row.activityType,
+          activity_type: activityTypeName(row.activityType),
           attempts: row.attempts,
           next_attempt_at: iso(row.runAt),
           failed_at: row.failedAt === null ? null : iso(row.failedAt),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Delete, Follow, isActor, Undo, Update } from '@fedify/fedify/vocab';
+import { Accept, Delete, Follow, isActor, Like, Undo, Update } from '@fedify/fedify/vocab';
+import { PostService } from '../post/post.service';
 import { UserService } from '../user/user.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
-import { INBOX_PATH, localUserId, SHARED_INBOX_PATH } from './federation-paths';
+import { INBOX_PATH, localReviewId, localUserId, SHARED_INBOX_PATH } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
 import { RemoteActorsRepository } from './remote-actors.repository';
 
@@ -20,6 +21,7 @@ export class FederationInbox {
     private readonly users: UserService,
     private readonly actors: RemoteActorsRepository,
     private readonly domains: FederationDomainsRepository,
+    private readonly posts: PostService,
   ) {}
 
   /**
@@ -37,6 +39,7 @@ export class FederationInbox {
       .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
       .on(Follow, (ctx, follow) => this.follow(ctx, follow))
       .on(Undo, (ctx, undo) => this.undo(ctx, undo))
+      .on(Like, (ctx, like) => this.like(ctx, like))
       .on(Update, (ctx, update) => this.update(ctx, update))
       .on(Delete, (ctx, deletion) => this.delete(deletion))
       // Junk from the internet (a body that is no activity) is refused with a 400 and only noted; anything else is ours.
@@ -68,6 +71,13 @@ export class FederationInbox {
     this.logger.log(`${record.handle} follows user ${userId}`);
   }
 
+  private async unlike(ctx: InboxContext<void>, actorId: URL, like: Like): Promise<void> {
+    if (like.actorId?.href !== actorId.href || !like.objectId) return;
+    const postId = localReviewId(ctx, like.objectId);
+    const actor = await this.actors.byUri(actorId.href);
+    if (postId !== null && actor) await this.posts.remoteUnliked(actor.id, postId);
+  }
+
   /** A known person's profile changed (name, avatar, inbox): kept as it now is. Anyone else's: nothing to keep. */
   private async update(ctx: InboxContext<void>, update: Update): Promise<void> {
     if (!update.actorId || (await this.refused(update.actorId, 'follow'))) return;
@@ -84,10 +94,23 @@ export class FederationInbox {
     if (await this.actors.forget(deletion.actorId.href)) this.logger.log(`${deletion.actorId.href} was deleted on its server and is forgotten here`);
   }
 
-  /** Undo of a Follow: they stop following. */
+  /** Someone elsewhere likes a review here: counted, and its author told. */
+  private async like(ctx: InboxContext<void>, like: Like): Promise<void> {
+    if (!like.id || !like.actorId || !like.objectId || (await this.refused(like.actorId, 'content'))) return;
+    const postId = localReviewId(ctx, like.objectId);
+    if (postId === null) return;
+    const liker = await like.getActor(ctx);
+    if (!liker || !isActor(liker) || liker.id?.href !== like.actorId.href) return;
+    const record = await remoteActorRecord(liker);
+    if (!record) return;
+    await this.posts.remoteLiked(await this.actors.keep(record, Date.now()), postId, like.id.href);
+  }
+
+  /** Undo of a Follow (they stop following) or of a Like (it is taken back). */
   private async undo(ctx: InboxContext<void>, undo: Undo): Promise<void> {
     if (!undo.actorId || (await this.refused(undo.actorId, 'follow'))) return;
     const object = await undo.getObject(ctx);
+    if (object instanceof Like) return this.unlike(ctx, undo.actorId, object);
     if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
     const userId = localUserId(ctx, object.objectId);
     const actor = await this.actors.byUri(undo.actorId.href);

@@ -13,7 +13,7 @@ export const FEDERATION_PATHS = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|node
 
 const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
-/** A local actor's identifier as a user id, or null for anything else. */
+/** A local identifier (a user's or a review's id) as a number, or null for anything else. */
 export function userIdOf(identifier: string): number | null {
   return ID_PATTERN.test(identifier) ? Number(identifier) : null;
 }
@@ -22,4 +22,16 @@ export function userIdOf(identifier: string): number | null {
 export function localUserId(ctx: Context<void>, uri: URL): number | null {
   const parsed = ctx.parseUri(uri);
   return parsed?.type === 'actor' ? userIdOf(parsed.identifier) : null;
+}
+
+/** The local review a Note URI names (`/ap/reviews/{id}`), or null. */
+export function localReviewId(ctx: Context<void>, uri: URL): number | null {
+  const parsed = ctx.parseUri(uri);
+  return parsed?.type === 'object' && typeof parsed.values.id === 'string' ? userIdOf(parsed.values.id) : null;
+}
+
+/** An activity type as Fedify's queue notes it (`https://www.w3.org/ns/activitystreams#Delete`) by its name (`Delete`). */
+export function activityTypeName(type: string | null | undefined): string | null {
+  if (!type) return null;
+  return type.slice(Math.max(type.lastIndexOf('#'), type.lastIndexOf('/')) + 1) || type;
 }

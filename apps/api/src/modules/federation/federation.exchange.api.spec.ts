@@ -16,6 +16,15 @@ const SIPLOG = 'siplog-a.test';
 const PEER = 'peer.test';
 const AP = { Accept: 'application/activity+json' };
 
+/** Waits (bounded) until `check` holds. */
+async function until(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('a Siplog person followed from elsewhere', () => {
   let app: TestApp;
   let peer: FediversePeer;
@@ -88,6 +97,26 @@ describe('a Siplog person followed from elsewhere', () => {
     expect(((await fetched.json()) as { content: string }).content).toBe(note.content);
   });
 
+  it('counts a like from elsewhere and tells the author, marked with its server; an Undo takes both back', async () => {
+    const likes = async () => (await app.post('/api/post/loadpost', { postid: postId })).body.post.likes as number;
+    const notes = async () =>
+      ((await app.post('/api/notification/list', { limit: 20 }, maya.auth)).body as { notifications: Array<{ kind: string; actor_username: string; actor_url?: string; post_id?: number }>; unread: number });
+    const liked = await peer.like(`https://${SIPLOG}/ap/reviews/${postId}`);
+    await until(async () => (await likes()) === 1, 'the like to count');
+    const told = await notes();
+    expect(told.notifications[0]).toMatchObject({ kind: 'like', actor_username: `ann@${PEER}`, actor_url: `https://${PEER}/@ann`, post_id: postId });
+    expect(told.unread).toBe(1);
+
+    // The same Like again changes nothing.
+    await peer.like(`https://${SIPLOG}/ap/reviews/${postId}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await likes()).toBe(1);
+
+    await peer.unlike(liked);
+    await until(async () => (await likes()) === 0, 'the like to be taken back');
+    expect((await notes()).notifications.filter((item) => item.kind === 'like')).toEqual([]);
+  });
+
   it('sends an edit as an Update and a deletion as a Delete of the Note', async () => {
     const edited = await app.post('/api/post/updatepost', { postid: postId, order: 'Cortado', review: 'Even better the second time.', rating: 5 }, maya.auth);
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
@@ -145,14 +174,26 @@ describe('a Siplog person followed from elsewhere', () => {
     const leo = await registerAccount(app, 'leo_pours');
     const { target } = await peer.follow(`@leo_pours@${SIPLOG}`);
     await peer.waitFor((item) => item.type === 'Accept' && item.json.actor === target.id!.href, "leo's Accept");
+    // A delivery to the peer is in hand (the peer holds its answer), so leo's Delete waits its turn and goes out only
+    // after the suspension is written: it must go all the same.
+    const queue = app.get(FederationQueueRepository);
+    await until(async () => (await queue.list(10)).length === 0, 'the Accept to be answered');
+    const held = peer.hold();
+    expect((await postReview(app, maya, { place_id: 'siplog:harbour-coffee', order: 'Americano' })).status).toBe(200);
+    await peer.waitFor((item) => item.type === 'Create' && String(item.json.object.content).includes('Americano'), 'the review in hand');
     const suspended = await app.post('/api/admin/suspenduser', { email: leo.email, reason: 'Spam' }, boss.auth);
     expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+    held.release();
     const deleted = await peer.waitFor((item) => item.type === 'Delete' && item.json.actor === target.id!.href, "leo's Delete");
     expect(deleted.json.object).toBe(target.id!.href);
-    // The actor is no longer served, and a delivery of theirs still in the queue is dropped when its turn comes.
-    expect((await fetch(target.id!, { headers: AP })).status).toBe(404);
-    const queue = app.get(FederationQueueRepository);
-    const stale = { type: 'outbox', activityType: 'Create', inbox: `https://${PEER}/inbox`, keys: [{ keyId: `${target.id!.href}#main-key` }] };
+    // Their actor keeps only their keys (so the Delete can be checked after the fact): nothing of the person. And a
+    // delivery of theirs still in the queue is dropped when its turn comes.
+    const left = (await (await fetch(target.id!, { headers: AP })).json()) as Record<string, any>;
+    expect(left).toMatchObject({ id: target.id!.href, type: 'Person' });
+    expect(left.publicKey.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    for (const field of ['name', 'preferredUsername', 'summary', 'icon', 'url']) expect(left[field], field).toBeUndefined();
+    expect((await fetch(`https://${SIPLOG}/.well-known/webfinger?resource=acct:leo_pours@${SIPLOG}`)).status).toBe(404);
+    const stale = { type: 'outbox', activityType: 'https://www.w3.org/ns/activitystreams#Create', inbox: `https://${PEER}/inbox`, keys: [{ keyId: `${target.id!.href}#main-key` }] };
     await queue.enqueue([{ kind: 'outbox', message: JSON.stringify(stale), orderingKey: null, targetHost: PEER, runAt: Date.now() }], Date.now());
     const deadline = Date.now() + 5000;
     while ((await queue.list(10)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEstablishment } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
+import { postReview } from '../../test/reviews';
 import type { FediversePeer } from '../../test/fediverse-peer';
 import { startSiplogAndPeer } from '../../test/federation-world';
 import type { TestApp } from '../../test/test-app';
@@ -79,9 +81,25 @@ describe('activities as other servers send them', () => {
     expect((await actors.byUri(`https://${PEER}/users/ann`))?.name).toBe('Eugen Rochko');
   });
 
-  it('takes in, without storing anything yet, what it does not act on: likes, replies, reports, photo posts and book reviews', async () => {
+  it("counts Mastodon's Like of a review, tells its author, and takes it back on Mastodon's Undo", async () => {
+    await insertEstablishment(app.data, { placeId: 'siplog:interop-cafe', name: 'Interop Cafe', lat: 41.88, lng: -87.63 });
+    const posted = await postReview(app, bea, { place_id: 'siplog:interop-cafe', order: 'Cortado' });
+    // The fixtures like review 1: the first of a fresh database.
+    expect(posted.body.post_id).toBe(1);
+    const likes = async () => (await app.post('/api/post/loadpost', { postid: 1 })).body.post.likes as number;
+    expect((await peer.postSigned(INBOX, fixture('mastodon-like'))).status).toBe(202);
+    await settled();
+    expect(await likes()).toBe(1);
+    const listed = (await app.post('/api/notification/list', { limit: 5 }, bea.auth)).body.notifications;
+    expect(listed[0]).toMatchObject({ kind: 'like', actor_username: `ann@${PEER}`, post_id: 1 });
+    expect((await peer.postSigned(INBOX, fixture('mastodon-undo-like'))).status).toBe(202);
+    await settled();
+    expect(await likes()).toBe(0);
+  });
+
+  it('takes in, without storing anything yet, what it does not act on: replies, reports, photo posts and book reviews', async () => {
     const kept = JSON.stringify(await actors.byUri(`https://${PEER}/users/ann`));
-    for (const name of ['mastodon-like', 'mastodon-undo-like', 'mastodon-create-reply', 'mastodon-flag', 'pixelfed-create-note', 'bookwyrm-review-article'] as const) {
+    for (const name of ['mastodon-create-reply', 'mastodon-flag', 'pixelfed-create-note', 'bookwyrm-review-article'] as const) {
       // The peer signs as ann at Mastodon's actor path: Mastodon's reports come from its instance actor, and BookWyrm's
       // people live at /user/…; a signer must be the activity's actor, so those are sent as ann.
       const json = JSON.parse(JSON.stringify(fixture(name)).replaceAll(`https://${PEER}/user/ann`, peer.actorUri.href));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { appSettings, federationKeys, federationKv, type Database } from '@siplog/db';
+import { appSettings, federationDepartures, federationKeys, federationKv, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
 const P = sql.placeholder;
@@ -86,5 +86,28 @@ export class FederationRepository {
   async setSwitch(enabled: boolean): Promise<void> {
     const value = enabled ? 'on' : 'off';
     await this.db.insert(appSettings).values({ name: SWITCH_SETTING, value }).onConflictDoUpdate({ target: appSettings.name, set: { value } });
+  }
+
+  /** Keeps a leaving person's public keys (JWK text, as stored), so their actor can still prove their Delete. */
+  async keepDeparture(identifier: string, publicKeys: string[], now: number): Promise<void> {
+    const value = JSON.stringify(publicKeys);
+    await this.db
+      .insert(federationDepartures)
+      .values({ identifier, publicKeys: value, leftAt: now })
+      .onConflictDoUpdate({ target: federationDepartures.identifier, set: { publicKeys: value, leftAt: now } });
+  }
+
+  /** A departed person's public keys, if they left after `since`. */
+  async departure(identifier: string, since: number): Promise<string[] | undefined> {
+    const [row] = await this.db
+      .select({ publicKeys: federationDepartures.publicKeys })
+      .from(federationDepartures)
+      .where(and(eq(federationDepartures.identifier, identifier), gt(federationDepartures.leftAt, since)));
+    return row ? (JSON.parse(row.publicKeys) as string[]) : undefined;
+  }
+
+  /** They are back (unsuspended): their full actor answers again. */
+  async forgetDeparture(identifier: string): Promise<void> {
+    await this.db.delete(federationDepartures).where(eq(federationDepartures.identifier, identifier));
   }
 }

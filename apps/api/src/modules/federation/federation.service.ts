@@ -1,15 +1,15 @@
 import type { webcrypto } from 'node:crypto';
 import { Temporal } from '@js-temporal/polyfill';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation } from '@fedify/fedify';
-import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/fedify/vocab';
+import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Context, type Federation } from '@fedify/fedify';
+import { CryptographicKey, Endpoints, Image, Multikey, Person } from '@fedify/fedify/vocab';
 import { LIMITS } from '@siplog/contracts';
 import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/app.config';
 import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
 import { FederationAccounts } from './federation-accounts.service';
 import { FederationInbox } from './federation-inbox.service';
-import { ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
+import { activityTypeName, ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
 import { FederationReviews } from './federation-reviews.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationSwitch } from './federation-switch';
@@ -22,6 +22,8 @@ import { FederationQueueRepository, type ClaimedMessage } from './queue/federati
 /** RSA for HTTP Signatures (what Mastodon checks), Ed25519 for Object Integrity Proofs. */
 const KEY_ALGORITHMS = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
 const FOLLOWERS_PAGE = 1000;
+/** How long a departed person's keys still answer at their actor. */
+const DEPARTURE_KEYS_KEPT_MS = 30 * 24 * 60 * 60_000;
 const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.]{1,${LIMITS.usernameMax}}$`);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -99,7 +101,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
         const userId = userIdOf(identifier);
         const person = userId === null ? null : await this.users.federatedPerson({ id: userId });
-        if (!person) return null;
+        if (!person) return this.departedActor(ctx, identifier);
         const keys = await ctx.getActorKeyPairs(identifier);
         return this.actorOf(person, settings.origin, {
           id: ctx.getActorUri(identifier),
@@ -178,6 +180,26 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
+   * Someone who left (erased or suspended) in the last 30 days: an actor with their public keys alone and nothing of
+   * the person, so a server checking their Delete's signature after they are gone can still verify it.
+   */
+  private async departedActor(ctx: Context<void>, identifier: string): Promise<Person | null> {
+    const keys = await this.repository.departure(identifier, Date.now() - DEPARTURE_KEYS_KEPT_MS);
+    if (!keys) return null;
+    const id = ctx.getActorUri(identifier);
+    const publicKeys: webcrypto.CryptoKey[] = await Promise.all(keys.map((jwk) => importJwk(JSON.parse(jwk) as webcrypto.JsonWebKey, 'public')));
+    const rsa = publicKeys.find((key) => key.algorithm.name === 'RSASSA-PKCS1-v1_5');
+    return new Person({
+      id,
+      inbox: ctx.getInboxUri(identifier),
+      publicKey: rsa ? new CryptographicKey({ id: new URL('#main-key', id), owner: id, publicKey: rsa }) : null,
+      assertionMethods: publicKeys
+        .filter((key) => key.algorithm.name === 'Ed25519')
+        .map((key) => new Multikey({ id: new URL('#key-2', id), controller: id, publicKey: key })),
+    });
+  }
+
+  /**
    * A delivery dropped when its turn comes: to a server the admin blocked, or from a person suspended or gone since
    * (anything but the Delete that tells their followers so).
    */
@@ -185,7 +207,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     if (message.kind !== 'outbox') return false;
     if (message.targetHost !== null && (await this.domains.policyOf(message.targetHost)) === 'block') return true;
     const outbox = JSON.parse(message.message) as { activityType?: string; keys?: Array<{ keyId?: string }> };
-    if (outbox.activityType === 'Delete') return false;
+    if (activityTypeName(outbox.activityType) === 'Delete') return false;
     const keyId = outbox.keys?.[0]?.keyId;
     const parsed = keyId ? this.federation?.createContext(new URL(keyId), undefined).parseUri(new URL(keyId)) : null;
     const senderId = parsed?.type === 'actor' ? userIdOf(parsed.identifier) : null;

@@ -113,6 +113,7 @@ export class ModerationService {
     const person = await this.person(email);
     if (person.suspendedAt === null) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.notSuspended);
     await this.repository.setSuspended(person.id, null);
+    await this.accounts.emit('unsuspended', { userId: person.id });
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: person.id }));
     // Their profile, reviews, comments, likes and follows show again everywhere.
     await this.cache.changed(STALE_AFTER.person());

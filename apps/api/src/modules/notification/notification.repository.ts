@@ -7,7 +7,10 @@ import { DATABASE } from '../database/database.module';
 export interface NotificationRow {
   id: number;
   kind: NotificationKind;
+  /** A person's username, or someone elsewhere's handle (user@host). */
   actorUsername: string;
+  /** Someone elsewhere's page on their own server (issue 30); null for people here. */
+  actorUrl: string | null;
   postId: number | null;
   establishmentId: number | null;
   establishmentName: string | null;
@@ -34,16 +37,19 @@ interface MentionRow {
  * out of sight with them; a block hides what passed between the two.
  */
 const VISIBLE = `
-  join users a on a.id = n.actor_id and ${ACTIVE_USER_SQL('a')}
+  left join users a on a.id = n.actor_id
+  left join remote_actors ra on ra.id = n.remote_actor_id
   left join posts p on p.id = n.post_id
   left join users pa on pa.id = p.user_id
   left join establishments e on e.id = coalesce(n.establishment_id, p.establishment_id)
   left join comments c on c.id = n.comment_id
-  where (n.post_id is null or ${ACTIVE_USER_SQL('pa')})
+  where (case when n.actor_id is not null then a.id is not null and ${ACTIVE_USER_SQL('a')}
+    else ra.id is not null and not exists (select 1 from federation_domains d where d.host = ra.host) end)
+    and (n.post_id is null or ${ACTIVE_USER_SQL('pa')})
     and not exists (select 1 from user_blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
     and not exists (select 1 from user_blocks b where b.blocker_id = n.actor_id and b.blocked_id = n.user_id)`;
 
-const ROW_COLUMNS = `n.id, n.kind, a.username as "actorUsername", n.post_id as "postId", e.id as "establishmentId",
+const ROW_COLUMNS = `n.id, n.kind, coalesce(a.username, ra.handle) as "actorUsername", ra.profile_url as "actorUrl", n.post_id as "postId", e.id as "establishmentId",
   e.name as "establishmentName", c.body as comment, n.created_at as "createdAt", n.read_at as "readAt"`;
 
 /**
@@ -81,6 +87,12 @@ export class NotificationRepository {
       liked: record(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
         select p.user_id, ${ACTOR}, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor
         on conflict do nothing`),
+      // Someone elsewhere liked a review (issue 30): told once, however often they like and unlike.
+      remoteLiked: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, email_pending)
+        select p.user_id, cast(:remoteActor as integer), 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId
+        on conflict do nothing`),
+      remoteUnliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
+        and remote_actor_id = :remoteActor and post_id = :postId and read_at is null`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
       unliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and actor_id = :actor and post_id = :postId and read_at is null`),
@@ -175,6 +187,15 @@ export class NotificationRepository {
   /** Answers whose unread notification it took back (nobody's when it was read or never there). */
   async unliked(actor: number, postId: number): Promise<number[]> {
     return this.record('unliked', { actor, postId });
+  }
+
+  /** Someone elsewhere (a remote_actors id) liked a review: its author is told, once. */
+  async remoteLiked(remoteActor: number, postId: number, mail: boolean): Promise<number[]> {
+    return this.record('remoteLiked', { remoteActor, postId, mail });
+  }
+
+  async remoteUnliked(remoteActor: number, postId: number): Promise<number[]> {
+    return this.record('remoteUnliked', { remoteActor, postId });
   }
 
   async commented(actor: number, postId: number, commentId: number, mail: boolean): Promise<number[]> {

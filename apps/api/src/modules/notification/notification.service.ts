@@ -10,7 +10,9 @@ import { NotificationRepository, type NotificationRow } from './notification.rep
 export interface NotificationView {
   notification_id: number;
   kind: NotificationKind;
+  /** A person here, or someone elsewhere as user@host (then actor_url is their page on their server). */
   actor_username: string;
+  actor_url?: string;
   post_id?: number;
   establishment_id?: number;
   establishment_name?: string;
@@ -34,6 +36,7 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     kind: row.kind,
     // The admin who dealt with a report stays unnamed, as reporters do.
     actor_username: row.kind === 'report_reviewed' ? '' : row.actorUsername,
+    ...(row.actorUrl !== null && row.kind !== 'report_reviewed' && { actor_url: row.actorUrl }),
     ...(row.postId !== null && { post_id: row.postId }),
     ...(row.establishmentId !== null && { establishment_id: row.establishmentId, establishment_name: row.establishmentName ?? '' }),
     ...(row.comment !== null && { comment: row.comment }),
@@ -93,6 +96,15 @@ export class NotificationService {
 
   async liked(actor: Actor, postId: number): Promise<void> {
     this.told(await this.repository.liked(actor.id, postId, this.mail));
+  }
+
+  /** Someone elsewhere liked a review (issue 30); `remoteActorId` is their remote_actors row. */
+  async remoteLiked(remoteActorId: number, postId: number): Promise<void> {
+    this.told(await this.repository.remoteLiked(remoteActorId, postId, this.mail));
+  }
+
+  async remoteUnliked(remoteActorId: number, postId: number): Promise<void> {
+    this.told(await this.repository.remoteUnliked(remoteActorId, postId));
   }
 
   /** Taking a like back takes back its unread notification, and the author's bell falls. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ACTIVE_USER_SQL,
@@ -7,6 +7,7 @@ import {
   establishments,
   greatest,
   isActiveUser,
+  JSON_IDS,
   jsonIds,
   placeFollows,
   postImages,
@@ -16,6 +17,7 @@ import {
   users,
   type Database,
   type Orm,
+  type Statement,
 } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import { hiddenParam } from '../block/block.service';
@@ -161,6 +163,8 @@ export class PostRepository {
   private readonly likeCountsQuery;
   private readonly visiblePostQuery;
   private readonly likeCountQuery;
+  private readonly addRemoteLikeQuery: Statement<never>;
+  private readonly removeRemoteLikeQuery: Statement<never>;
   private readonly isLikedQuery;
   private readonly addLikeQuery;
   private readonly removeLikeQuery;
@@ -223,14 +227,11 @@ export class PostRepository {
         .where(inPostIds(postImages.postId))
         .orderBy(asc(postImages.postId), asc(postImages.position)),
     );
-    this.likeCountsQuery = db.prepared('post.likeCounts', (orm) =>
-      orm
-        .select({ postId: postLikes.postId, value: count() })
-        .from(postLikes)
-        .innerJoin(users, eq(users.id, postLikes.userId))
-        .where(and(inPostIds(postLikes.postId), isActiveUser))
-        .groupBy(postLikes.postId),
-    );
+    // Likes of active people here and of people elsewhere (remote_likes, issue 30), counted together.
+    this.likeCountsQuery = db.statement<{ postId: number; value: number }>(`select post_id as "postId", count(*) as value from (
+        select l.post_id from post_likes l join users u on u.id = l.user_id where l.post_id in (${JSON_IDS(':ids')}) and ${ACTIVE_USER_SQL('u')}
+        union all select r.post_id from remote_likes r where r.post_id in (${JSON_IDS(':ids')})
+      ) likes group by post_id`);
     // A deactivated person's review is out of sight, so it cannot be liked or commented on either.
     this.visiblePostQuery = db.prepared('post.visiblePost', (orm) =>
       orm
@@ -239,13 +240,12 @@ export class PostRepository {
         .innerJoin(users, eq(users.id, posts.userId))
         .where(and(eq(posts.id, P('postId')), isActiveUser)),
     );
-    this.likeCountQuery = db.prepared('post.likeCount', (orm) =>
-      orm
-        .select({ value: count() })
-        .from(postLikes)
-        .innerJoin(users, eq(users.id, postLikes.userId))
-        .where(and(eq(postLikes.postId, P('postId')), isActiveUser)),
-    );
+    this.likeCountQuery = db.statement<{ value: number }>(`select
+        (select count(*) from post_likes l join users u on u.id = l.user_id where l.post_id = :postId and ${ACTIVE_USER_SQL('u')})
+        + (select count(*) from remote_likes r where r.post_id = :postId) as value`);
+    this.addRemoteLikeQuery = db.statement(`insert into remote_likes (post_id, actor_id, activity_uri, created_at)
+      values (:postId, :actorId, :activityUri, :now) on conflict do nothing`);
+    this.removeRemoteLikeQuery = db.statement(`delete from remote_likes where post_id = :postId and actor_id = :actorId`);
     this.isLikedQuery = db.prepared('post.isLiked', (orm) =>
       orm
         .select({ postId: postLikes.postId })
@@ -368,6 +368,16 @@ export class PostRepository {
 
   async removeLike(postId: number, userId: number): Promise<void> {
     await this.removeLikeQuery.run({ postId, userId });
+  }
+
+  /** A like from someone elsewhere (a remote_actors id), kept once; true when it is new. */
+  async addRemoteLike(postId: number, actorId: number, activityUri: string, now: number): Promise<boolean> {
+    return (await this.addRemoteLikeQuery.run({ postId, actorId, activityUri, now })) > 0;
+  }
+
+  /** Answers whether there was one. */
+  async removeRemoteLike(postId: number, actorId: number): Promise<boolean> {
+    return (await this.removeRemoteLikeQuery.run({ postId, actorId })) > 0;
   }
 
   /** A review's comments by active people, oldest first. */

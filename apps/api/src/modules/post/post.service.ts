@@ -188,6 +188,31 @@ export class PostService {
     return state;
   }
 
+  /**
+   * A like from someone on another server (issue 30; `remoteActorId` is their remote_actors row, `activityUri` the
+   * Like's id): counted with the others and told to the author once. Answers false for a review nobody may see (gone,
+   * or its author suspended or deactivated), which nothing is kept for.
+   */
+  async remoteLiked(remoteActorId: number, postId: number, activityUri: string): Promise<boolean> {
+    const kept = await this.db.transaction(async () => {
+      if ((await this.repository.visibleAuthorOf(postId)) === undefined) return false;
+      if (await this.repository.addRemoteLike(postId, remoteActorId, activityUri, Date.now())) await this.notifications.remoteLiked(remoteActorId, postId);
+      return true;
+    });
+    if (kept) await this.cache.changed(await this.publicTagsOf(postId));
+    return kept;
+  }
+
+  /** Someone elsewhere took their like back (an Undo): uncounted, and its unread notification goes. */
+  async remoteUnliked(remoteActorId: number, postId: number): Promise<void> {
+    const removed = await this.db.transaction(async () => {
+      if (!(await this.repository.removeRemoteLike(postId, remoteActorId))) return false;
+      await this.notifications.remoteUnliked(remoteActorId, postId);
+      return true;
+    });
+    if (removed) await this.cache.changed(await this.publicTagsOf(postId));
+  }
+
   /** The public answers a change to this review (its text, likes, presence) shows in; see public-cache.tags.ts. */
   async publicTagsOf(postId: number): Promise<string[]> {
     const review = await this.repository.reviewKey(postId);

@@ -12,8 +12,9 @@ interface NotificationLineProps {
 }
 
 /**
- * One line of /notifications: the most recent person's picture, the sentence (people link to their profiles, the
- * review or place to itself; the whole line opens it), the comment when there is one, and when. New ones carry a
+ * One line of /notifications: the most recent person's picture, the sentence (people link to their profiles, people
+ * on other servers to their page there, the review or place to itself; the whole line opens it), the comment when
+ * there is one, and when. New ones carry a
  * dot and, for screen readers, the word 'New'.
  */
 export function NotificationLine({ group, now }: NotificationLineProps) {
@@ -26,7 +27,8 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
     <li className={`notification${group.isNew ? ' notification--new' : ''}`}>
       <span className={`notification__picture notification__picture--${group.kind}`}>
         {/* A reviewed report names no one (issue 17): its sign, large, stands where a picture would. */}
-        {newest.actor_username ? (
+        {/* Someone on another server has no picture here (theirs is not fetched): their kind's sign stands in. */}
+        {newest.actor_username && !group.remoteActors[newest.actor_username] ? (
           <>
             <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
             <span className="notification__kind">
@@ -43,7 +45,12 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
         <p className="notification__text">
           {group.isNew && <span className="visually-hidden">New: </span>}
           {parts.map((part, index) =>
-            'actor' in part ? (
+            'actor' in part && group.remoteActors[part.actor] ? (
+              // Their profile is on their server: it opens there, in a new tab.
+              <a key={index} href={group.remoteActors[part.actor]} target="_blank" rel="noopener noreferrer nofollow" className="notification__actor">
+                {part.text}
+              </a>
+            ) : 'actor' in part ? (
               <Link
                 key={index}
                 to={profilePath(part.actor)}

@@ -7,6 +7,8 @@ export interface NotificationGroup {
   kind: NotificationKind;
   /** Each person once, the most recent first. */
   actors: string[];
+  /** People on other servers among them (their handle, user@host), with their page there (issue 30). */
+  remoteActors: Record<string, string>;
   /** The group's most recent notification: its time, review, place and comment stand for the line. */
   newest: NotificationView;
   /** How many notifications the line stands for. */
@@ -54,6 +56,7 @@ export function groupNotifications(
         key,
         kind: notification.kind,
         actors: [notification.actor_username],
+        remoteActors: notification.actor_url ? { [notification.actor_username]: notification.actor_url } : {},
         newest: notification,
         count: 1,
         isNew: isNew(notification),
@@ -61,6 +64,7 @@ export function groupNotifications(
       continue;
     }
     if (!group.actors.includes(notification.actor_username)) group.actors.push(notification.actor_username);
+    if (notification.actor_url) group.remoteActors[notification.actor_username] = notification.actor_url;
     group.count++;
     group.isNew ||= isNew(notification);
   }
