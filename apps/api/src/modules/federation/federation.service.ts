@@ -84,7 +84,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     // Paused while switched off; deliveries to a server the admin blocked are dropped when their turn comes.
     this.queue = new DatabaseMessageQueue(this.queueRepository, undefined, {
       paused: () => !this.federationSwitch.on,
-      refuses: (message) => this.refusesDelivery(message),
+      refuses: (claimed, message) => this.refusesDelivery(claimed, message),
     });
     const federation = createFederation<void>({
       kv: new DatabaseKvStore(this.repository),
@@ -203,10 +203,11 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
    * A delivery dropped when its turn comes: to a server the admin blocked, or from a person suspended or gone since
    * (anything but the Delete that tells their followers so).
    */
-  private async refusesDelivery(message: ClaimedMessage): Promise<boolean> {
-    if (message.kind !== 'outbox') return false;
-    if (message.targetHost !== null && (await this.domains.policyOf(message.targetHost)) === 'block') return true;
-    const outbox = JSON.parse(message.message) as { activityType?: string; keys?: Array<{ keyId?: string }> };
+  private async refusesDelivery(claimed: ClaimedMessage, message: unknown): Promise<boolean> {
+    if (claimed.kind !== 'outbox') return false;
+    if (claimed.targetHost !== null && (await this.domains.policyOf(claimed.targetHost)) === 'block') return true;
+    // The queue has parsed the stored message already: read it as Fedify's outbox message.
+    const outbox = message as { activityType?: string; keys?: Array<{ keyId?: string }> };
     if (activityTypeName(outbox.activityType) === 'Delete') return false;
     const keyId = outbox.keys?.[0]?.keyId;
     const parsed = keyId ? this.federation?.createContext(new URL(keyId), undefined).parseUri(new URL(keyId)) : null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, notInArray } from 'drizzle-orm';
 import { federationDomains, remoteActors, remoteFollowers, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
@@ -96,15 +96,5 @@ export class RemoteActorsRepository {
       .from(remoteFollowers)
       .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true)));
     return Number(row?.n ?? 0);
-  }
-
-  /** Whether `actorUri` follows `userId` (accepted). */
-  async follows(actorUri: string, userId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(remoteFollowers)
-      .innerJoin(remoteActors, eq(remoteActors.id, remoteFollowers.actorId))
-      .where(and(eq(remoteActors.uri, actorUri), eq(remoteFollowers.userId, userId), eq(remoteFollowers.accepted, true)));
-    return row !== undefined;
   }
 }

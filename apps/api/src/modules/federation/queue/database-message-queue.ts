@@ -70,7 +70,7 @@ export interface QueueControls {
   /** While true, nothing is taken from the queue (federation switched off): messages wait, none is lost. */
   paused?: () => boolean;
   /** Whether a taken message must be dropped unhandled (a delivery to a blocked server). */
-  refuses?: (message: ClaimedMessage) => Promise<boolean>;
+  refuses?: (claimed: ClaimedMessage, message: unknown) => Promise<boolean>;
 }
 
 export class DatabaseMessageQueue implements MessageQueue {
@@ -154,7 +154,7 @@ export class DatabaseMessageQueue implements MessageQueue {
       return;
     }
     try {
-      if (await this.controls.refuses?.(claimed)) {
+      if (await this.controls.refuses?.(claimed, message)) {
         await this.repository.done(claimed.id);
         return;
       }
