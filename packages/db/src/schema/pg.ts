@@ -60,6 +60,8 @@ export const users = pgTable(
     currentFavOrder: text('current_fav_order').notNull().default(''),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     verified: boolean('verified').notNull().default(false),
+    /** Follow requests from other servers wait for this person's Accept or Reject (issue 30); off: accepted at once. */
+    approveFollowers: boolean('approve_followers').notNull().default(false),
     tempPasswordHash: text('temp_password_hash'),
     tempPasswordExpiresAt: timestampMs('temp_password_expires_at'),
     recoveryPasswordHash: text('recovery_password_hash'),
@@ -338,6 +340,8 @@ export const notifications = pgTable(
     /** Who did it: a person here, or (remoteActorId) someone on another server (issue 30); exactly one of the two. */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     remoteActorId: integer('remote_actor_id').references(() => remoteActors.id, { onDelete: 'cascade' }),
+    /** A reply from someone elsewhere (issue 30) this is about; it goes with the reply. */
+    remoteCommentId: integer('remote_comment_id').references(() => remoteComments.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -359,6 +363,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_one_unread_reply_unique').on(t.userId, t.postId.asc().nullsFirst(), t.actorId.asc().nullsFirst()).where(sql`${t.kind} = 'reply' and ${t.readAt} is null`),
     check('notifications_not_self', sql`${t.userId} <> ${t.actorId}`),
     check('notifications_one_actor', sql`(${t.actorId} is null) <> (${t.remoteActorId} is null)`),
+    index('notifications_remote_comment_idx').on(t.remoteCommentId).where(sql`${t.remoteCommentId} is not null`),
     index('notifications_remote_actor_idx').on(t.remoteActorId.asc().nullsFirst()).where(sql`${t.remoteActorId} is not null`),
     uniqueIndex('notifications_one_remote_like_unique')
       .on(t.userId, t.remoteActorId.asc().nullsFirst(), t.postId.asc().nullsFirst())
@@ -574,6 +579,10 @@ export const remoteActors = pgTable(
     name: text('name').notNull(),
     iconUrl: text('icon_url'),
     profileUrl: text('profile_url'),
+    /** Their avatar as fetched once from iconUrl through the image pipeline and served from our store (null: none yet). */
+    avatarFile: text('avatar_file'),
+    /** The iconUrl avatarFile was made from: a new icon is fetched again, the same one never. */
+    avatarSource: text('avatar_source'),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('remote_actors_uri_idx').on(t.uri), index('remote_actors_handle_idx').on(t.handle), index('remote_actors_host_idx').on(t.host)],
@@ -642,3 +651,29 @@ export const federationDepartures = pgTable('federation_departures', {
   publicKeys: text('public_keys').notNull(),
   leftAt: bigint('left_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Replies from people on other servers to a review here (issue 30): shown with its comments, never a local comment.
+ * `uri` is the reply's Note id, which its Update and Delete name; `body` is its text, plain, within the comment limit.
+ */
+export const remoteComments = pgTable(
+  'remote_comments',
+  {
+    id: serialId(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    uri: text('uri').notNull(),
+    body: text('body').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('remote_comments_uri_idx').on(t.uri),
+    index('remote_comments_post_idx').on(t.postId, t.createdAt),
+    index('remote_comments_actor_idx').on(t.actorId),
+  ],
+);
