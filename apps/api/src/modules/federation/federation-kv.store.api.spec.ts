@@ -1,5 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federationKv } from '@siplog/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { FederationKvSweeper } from './federation-kv.sweeper';
 import { DatabaseKvStore } from './federation-kv.store';
 import { FederationRepository } from './federation.repository';
 
@@ -45,5 +48,19 @@ describe('DatabaseKvStore', () => {
     expect(await listed(['a'])).toEqual(['["a","1"]', '["a","2","x"]', '["a"]']);
     expect(await listed(['a', '2'])).toEqual(['["a","2","x"]']);
     expect((await listed()).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sweeps the rows that have expired and keeps the live ones and those that never expire', async () => {
+    const repository = app.get(FederationRepository);
+    const now = Date.now();
+    await repository.kvSet('["sweep","expired"]', '1', now - 1);
+    await repository.kvSet('["sweep","live"]', '2', now + 60_000);
+    await repository.kvSet('["sweep","forever"]', '3', null);
+    await app.get(FederationKvSweeper).sweep(now);
+    const rows = await app.data
+      .select({ key: federationKv.key })
+      .from(federationKv)
+      .where(inArray(federationKv.key, ['["sweep","expired"]', '["sweep","live"]', '["sweep","forever"]']));
+    expect(rows.map((row) => row.key).sort()).toEqual(['["sweep","forever"]', '["sweep","live"]']);
   });
 });

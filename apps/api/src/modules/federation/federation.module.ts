@@ -6,6 +6,7 @@ import { FederationAccounts } from './federation-accounts.service';
 import { FederationAdminService } from './federation-admin.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationInbox } from './federation-inbox.service';
+import { FederationKvSweeper } from './federation-kv.sweeper';
 import { FederationSwitch } from './federation-switch';
 import { FederationReviews } from './federation-reviews.service';
 import { RemoteActorsRepository } from './remote-actors.repository';
@@ -16,7 +17,7 @@ import { FederationQueueRepository } from './queue/federation-queue.repository';
 /** ActivityPub (issue 30): people as actors, the inbox, reviews as Notes, the queue, the admin's hold; off by default. */
 @Module({
   imports: [UserModule, PostModule, PlaceModule],
-  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper],
   exports: [FederationService, FederationAdminService],
 })
 export class FederationModule {}
