@@ -10,6 +10,8 @@ import { FederationKvSweeper } from './federation-kv.sweeper';
 import { FederationSwitch } from './federation-switch';
 import { FederationReviews } from './federation-reviews.service';
 import { RemoteActorsRepository } from './remote-actors.repository';
+import { RemoteAvatarsRepository } from './remote-avatars.repository';
+import { RemoteAvatars } from './remote-avatars.service';
 import { FederationRepository } from './federation.repository';
 import { FederationService } from './federation.service';
 import { FederationQueueRepository } from './queue/federation-queue.repository';
@@ -17,7 +19,7 @@ import { FederationQueueRepository } from './queue/federation-queue.repository';
 /** ActivityPub (issue 30): people as actors, the inbox, reviews as Notes, the queue, the admin's hold; off by default. */
 @Module({
   imports: [UserModule, PostModule, PlaceModule],
-  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper, RemoteAvatars, RemoteAvatarsRepository],
   exports: [FederationService, FederationAdminService],
 })
 export class FederationModule {}

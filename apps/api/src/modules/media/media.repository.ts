@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { isActiveUser, postImages, profileImages, users, type Database } from '@siplog/db';
+import { isActiveUser, postImages, profileImages, remoteActors, users, type Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import type { ImageFolder } from './image-store';
 
@@ -9,7 +9,10 @@ const P = sql.placeholder;
 /** Names asked about at once: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const NAMES_PER_QUERY = 500;
 
-/** The media module's reads of the rows that name stored photos: post_images and profile_images (file_name). */
+/**
+ * The media module's reads of the rows that name stored photos: post_images and profile_images (file_name), and
+ * remote_actors (avatar_file: remote people's avatars, kept in profileimages too).
+ */
 @Injectable()
 export class MediaRepository {
   private readonly avatarFileNameQuery;
@@ -32,7 +35,10 @@ export class MediaRepository {
     return (await this.avatarFileNameQuery.get({ username }))?.fileName;
   }
 
-  /** Which of these stored names (`<32 hex>.webp`) a row of the folder's table points at, through its unique index on file_name. */
+  /**
+   * Which of these stored names (`<32 hex>.webp`) a row of the folder's tables points at: post_images, or
+   * profile_images (through their unique index on file_name) and remote_actors' avatar_file.
+   */
   async referencedNames(folder: ImageFolder, names: readonly string[]): Promise<Set<string>> {
     const referenced = new Set<string>();
     for (let start = 0; start < names.length; start += NAMES_PER_QUERY) {
@@ -40,7 +46,11 @@ export class MediaRepository {
       const rows =
         folder === 'postimages'
           ? await this.db.select({ fileName: postImages.fileName }).from(postImages).where(inArray(postImages.fileName, batch))
-          : await this.db.select({ fileName: profileImages.fileName }).from(profileImages).where(inArray(profileImages.fileName, batch));
+          : await this.db
+              .select({ fileName: profileImages.fileName })
+              .from(profileImages)
+              .where(inArray(profileImages.fileName, batch))
+              .union(this.db.select({ fileName: sql<string>`${remoteActors.avatarFile}` }).from(remoteActors).where(inArray(remoteActors.avatarFile, batch)));
       for (const row of rows) referenced.add(row.fileName);
     }
     return referenced;

@@ -1,0 +1,279 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { getUserAgent, UrlError, validatePublicUrl } from '@fedify/fedify/runtime';
+import { LRUCache } from 'lru-cache';
+import { LIMITS } from '@siplog/contracts';
+import { AppError } from '../../common/app-error';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { ImageStore, isStoredImageName } from '../media/image-store';
+import { RemoteAvatarsRepository } from './remote-avatars.repository';
+
+/** The whole fetch of an avatar, redirects and body included. */
+export const AVATAR_FETCH_TIMEOUT_MS = 10_000;
+/** A remote avatar may be as large as a profile picture uploaded here. */
+export const AVATAR_BYTES_MAX = LIMITS.profileImageBytesMax;
+/** Redirects followed (each one checked as the first URL was). */
+const REDIRECTS_MAX = 3;
+/** Avatar fetches under way at once, whoever they are for: each holds up to AVATAR_BYTES_MAX in memory. */
+const FETCHES_AT_ONCE = 2;
+/** People waiting for their avatar; past this, a request is dropped (their next activity asks again). */
+const PEOPLE_WAITING_MAX = 1000;
+/** An icon whose fetch failed for a passing reason (a timeout, a 503) is not tried again for this long. */
+const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
+/** The stored copy lives with local profile pictures: the media sweeper counts remote_actors.avatar_file as a reference. */
+const AVATAR_FOLDER = 'profileimages';
+/** Content types that may carry an image; anything else named by the server is refused unread. */
+const IMAGE_CONTENT_TYPE = /^(?:image\/[a-z0-9.+-]+|application\/octet-stream|binary\/octet-stream)$/i;
+
+/** What one avatar check did. */
+export type RemoteAvatarOutcome =
+  /** Fetched and stored; the previous copy, if any, removed. */
+  | { kind: 'stored'; file: string }
+  /** Nothing to do: the copy we hold is of the current icon (or the person has none and we hold none). */
+  | { kind: 'unchanged' }
+  /** The person no longer has an icon: our copy was removed. */
+  | { kind: 'cleared' }
+  /** The icon can never be stored (not an image, too large, a private address...): recorded, never fetched again. */
+  | { kind: 'refused'; reason: string }
+  /** A passing failure (a timeout, the server down, our store failing): tried again on a later activity. */
+  | { kind: 'failed'; reason: string }
+  /** Not tried now: shutting down, too many waiting, failed recently, the person forgotten, or overtaken by a newer change. */
+  | { kind: 'skipped'; reason: string };
+
+/** A remote icon that must not be stored, whatever happens later: recorded so it is never fetched again. */
+class AvatarRefused extends Error {}
+
+/**
+ * The URL the web app shows a remote person's stored avatar at: the same shape as a local profile picture's, at the
+ * thumbnail size avatars are drawn with. Null without a stored copy (or with a name the image store never makes).
+ */
+export function remoteAvatarUrl(avatarFile: string | null): string | null {
+  if (avatarFile === null || !isStoredImageName(avatarFile)) return null;
+  return `/api/showimage/image/${AVATAR_FOLDER}/${encodeURIComponent(avatarFile)}?size=thumb`;
+}
+
+const reasonOf = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+};
+
+/**
+ * Remote people's avatars (issue 30), fetched once from their server through the image pipeline (metadata stripped,
+ * sizes made) and served from our store, so a page showing them asks nothing of other servers. Called after a remote
+ * person is kept; the work runs off the request path, one fetch at a time per person (a request arriving meanwhile
+ * is answered by one more check once it ends, which finds the icon stored), and an icon is fetched once: stored,
+ * or refused for good (recorded as the source with no file).
+ *
+ * A copy whose person is forgotten (RemoteActorsRepository.forget) is no longer referenced and goes with the media
+ * sweeper's next pass (media-sweeper.service.ts), as every unreferenced photo does.
+ */
+@Injectable()
+export class RemoteAvatars implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('RemoteAvatars');
+  private readonly allowPrivateAddresses: boolean;
+  private readonly userAgent: string;
+  /** Per person: the check under way, and the one that follows it when asked again meanwhile. */
+  private readonly turns = new Map<number, { running: Promise<RemoteAvatarOutcome>; next?: Promise<RemoteAvatarOutcome> }>();
+  /** `${actorId} ${icon}` of fetches that failed for a passing reason lately. */
+  private readonly failedLately = new LRUCache<string, true>({ max: 10_000, ttl: RETRY_AFTER_FAILURE_MS });
+  private readonly slots = new FetchSlots(FETCHES_AT_ONCE);
+  private readonly stopping = new AbortController();
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly images: ImageStore,
+    private readonly repository: RemoteAvatarsRepository,
+  ) {
+    this.allowPrivateAddresses = config.federation?.allowPrivateAddresses ?? false;
+    this.userAgent = getUserAgent({ software: 'Siplog', url: config.federation?.origin ?? config.publicUrl });
+  }
+
+  /**
+   * Brings the stored copy of a kept remote person's avatar up to date with their icon. Never rejects (what goes wrong
+   * is logged), so it may be left unawaited; it resolves with what was done, once the check it joined is over.
+   */
+  refresh(actorId: number): Promise<RemoteAvatarOutcome> {
+    if (this.stopping.signal.aborted) return Promise.resolve({ kind: 'skipped', reason: 'shutting down' });
+    const turn = this.turns.get(actorId);
+    if (!turn) {
+      if (this.turns.size >= PEOPLE_WAITING_MAX) {
+        this.logger.debug(`Avatar of remote person ${actorId} not fetched: ${PEOPLE_WAITING_MAX} people waiting already`);
+        return Promise.resolve({ kind: 'skipped', reason: 'too many waiting' });
+      }
+      const running = this.start(actorId);
+      this.turns.set(actorId, { running });
+      return running;
+    }
+    // A check not started yet reads the row when it starts, so one more is enough for any number of requests.
+    return (turn.next ??= turn.running.then(() => {
+      turn.next = undefined;
+      return (turn.running = this.start(actorId));
+    }));
+  }
+
+  /** Stops fetching: what is under way is aborted and awaited, so nothing writes once the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
+    while (this.turns.size > 0) await Promise.all([...this.turns.values()].map((turn) => turn.next ?? turn.running));
+  }
+
+  private start(actorId: number): Promise<RemoteAvatarOutcome> {
+    const done = this.check(actorId).catch((error: unknown): RemoteAvatarOutcome => {
+      this.logger.warn(`Avatar of remote person ${actorId} failed: ${reasonOf(error)}`);
+      return { kind: 'failed', reason: reasonOf(error) };
+    });
+    // Registered before any `next` is chained on it: it sees whether one is waiting.
+    void done.then(() => {
+      const turn = this.turns.get(actorId);
+      if (turn?.running === done && !turn.next) this.turns.delete(actorId);
+    });
+    return done;
+  }
+
+  private async check(actorId: number): Promise<RemoteAvatarOutcome> {
+    if (this.stopping.signal.aborted) return { kind: 'skipped', reason: 'shutting down' };
+    const seen = await this.repository.stateOf(actorId);
+    if (!seen) return { kind: 'skipped', reason: 'the person is forgotten' };
+    const icon = seen.iconUrl;
+    if (icon === null) {
+      if (seen.avatarFile === null && seen.avatarSource === null) return { kind: 'unchanged' };
+      if (!(await this.repository.record(actorId, seen, null, null))) return { kind: 'skipped', reason: 'changed meanwhile' };
+      await this.removeCopy(seen.avatarFile);
+      return { kind: 'cleared' };
+    }
+    if (icon === seen.avatarSource) return { kind: 'unchanged' };
+    const failureKey = `${actorId} ${icon}`;
+    if (this.failedLately.has(failureKey)) return { kind: 'skipped', reason: 'failed lately' };
+
+    let file: string;
+    try {
+      file = await this.slots.run(() => this.fetchAndStore(icon));
+    } catch (error) {
+      const reason = reasonOf(error);
+      if (error instanceof AvatarRefused) {
+        this.logger.log(`Avatar ${icon} of remote person ${actorId} refused: ${reason}`);
+        if (await this.repository.record(actorId, seen, null, icon)) await this.removeCopy(seen.avatarFile);
+        return { kind: 'refused', reason };
+      }
+      if (this.stopping.signal.aborted) return { kind: 'skipped', reason: 'shutting down' };
+      this.failedLately.set(failureKey, true);
+      this.logger.log(`Avatar ${icon} of remote person ${actorId} not fetched, tried again later: ${reason}`);
+      return { kind: 'failed', reason };
+    }
+    if (!(await this.repository.record(actorId, seen, file, icon))) {
+      await this.removeCopy(file);
+      return { kind: 'skipped', reason: 'changed meanwhile' };
+    }
+    await this.removeCopy(seen.avatarFile);
+    this.logger.debug(`Avatar ${icon} of remote person ${actorId} stored as ${file}`);
+    return { kind: 'stored', file };
+  }
+
+  /** Fetches the icon within the limits and stores it; throws AvatarRefused for what never can be stored. */
+  private async fetchAndStore(icon: string): Promise<string> {
+    const signal = AbortSignal.any([AbortSignal.timeout(AVATAR_FETCH_TIMEOUT_MS), this.stopping.signal]);
+    const bytes = await this.download(icon, signal);
+    try {
+      return await this.images.save(AVATAR_FOLDER, bytes, 'not an image that can be read');
+    } catch (error) {
+      // The pipeline's own refusals (not an image, too many pixels, too costly to decode); a store that fails is not one.
+      if (error instanceof AppError && error.code === 'BAD_REQUEST') throw new AvatarRefused(error.message);
+      throw error;
+    }
+  }
+
+  private async download(icon: string, signal: AbortSignal): Promise<Buffer> {
+    let url: URL;
+    try {
+      url = new URL(icon);
+    } catch {
+      throw new AvatarRefused('not a URL');
+    }
+    for (let redirects = 0; ; redirects++) {
+      await this.admit(url);
+      const response = await fetch(url, { redirect: 'manual', signal, headers: { Accept: 'image/*', 'User-Agent': this.userAgent } });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (!location) throw new AvatarRefused(`HTTP ${response.status} without a Location`);
+        if (redirects >= REDIRECTS_MAX) throw new AvatarRefused(`more than ${REDIRECTS_MAX} redirects`);
+        url = new URL(location, url);
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        const passing = response.status >= 500 || response.status === 408 || response.status === 429;
+        if (passing) throw new Error(`HTTP ${response.status}`);
+        throw new AvatarRefused(`HTTP ${response.status}`);
+      }
+      const type = response.headers.get('content-type')?.split(';')[0].trim();
+      if (type && !IMAGE_CONTENT_TYPE.test(type)) {
+        await response.body?.cancel();
+        throw new AvatarRefused(`not an image (Content-Type ${type})`);
+      }
+      return readAtMost(response, AVATAR_BYTES_MAX);
+    }
+  }
+
+  /** https only (http too on a closed network), and no private or loopback address unless allowed (Fedify's guard). */
+  private async admit(url: URL): Promise<void> {
+    const schemes = this.allowPrivateAddresses ? ['https:', 'http:'] : ['https:'];
+    if (!schemes.includes(url.protocol)) throw new AvatarRefused(`${url.protocol} is not allowed (https only)`);
+    if (this.allowPrivateAddresses) return;
+    try {
+      await validatePublicUrl(url.href);
+    } catch (error) {
+      // A failed look-up may pass; an address that is private stays so.
+      if (error instanceof UrlError && error.message !== 'DNS lookup failed') throw new AvatarRefused(`${url.host}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private async removeCopy(file: string | null): Promise<void> {
+    if (file !== null) await this.images.remove(AVATAR_FOLDER, file);
+  }
+}
+
+/** The body, refused once it passes `limit` bytes (as soon as the Content-Length says so, else while it arrives). */
+async function readAtMost(response: Response, limit: number): Promise<Buffer> {
+  const tooLarge = () => new AvatarRefused(`larger than ${limit} bytes`);
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, total);
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+}
+
+/** At most `size` jobs at once; the others wait their turn in order. */
+class FetchSlots {
+  private busy = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.busy >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.busy += 1;
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.busy -= 1;
+    }
+  }
+}
