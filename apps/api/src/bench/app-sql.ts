@@ -15,6 +15,8 @@ import { EventClockRepository } from '../modules/events/event-clock.repository';
 import type { AppConfig } from '../config/app.config';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
+import { RemoteCommentsRepository } from '../modules/post/remote-comments.repository';
+import { RemoteCommentsService } from '../modules/post/remote-comments.service';
 import { PostRepository } from '../modules/post/post.repository';
 import { PostService } from '../modules/post/post.service';
 import { RecordingDatabase, type RecordedQuery } from '../test/recording-database';
@@ -53,7 +55,9 @@ export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn
     new NotificationAudienceRepository(db),
   );
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);
-  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, new PostRepository(db));
+  const posts = new PostRepository(db);
+  const remoteComments = new RemoteCommentsService(db, posts, new RemoteCommentsRepository(db), notifications, {} as PublicCacheService);
+  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, posts, remoteComments);
 }
 
 /** NotificationRepository built on `sqlite`. */

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Context } from '@fedify/fedify';
-import { Activity, Endpoints, Follow, Image, isActor, Like, Note, Person, Undo, type Actor } from '@fedify/fedify/vocab';
+import { Activity, Create, Delete, Endpoints, Follow, Image, isActor, Like, Mention, Note, Person, PUBLIC_COLLECTION, Tombstone, Undo, type Actor } from '@fedify/fedify/vocab';
 
 /** One activity as the peer's inbox received it, with its JSON-LD as sent (compacted). */
 export interface Received {
@@ -28,6 +28,10 @@ export interface FediversePeer {
   like(noteUri: string): Promise<{ like: Like; author: Actor }>;
   /** ann takes a like back (an Undo with the Like inside, as Mastodon sends it). */
   unlike(liked: { like: Like; author: Actor }): Promise<void>;
+  /** ann replies publicly to the Note at `noteUri` with `html`, mentioning its author as Mastodon does; the Create goes to its author. */
+  reply(noteUri: string, html: string): Promise<{ reply: Note; author: Actor }>;
+  /** ann deletes a reply (a Delete with a Tombstone, as Mastodon sends it). */
+  deleteReply(replied: { reply: Note; author: Actor }): Promise<void>;
   /**
    * POSTs `json` to `inbox` as Mastodon does: signed by ann's RSA key (draft-cavage HTTP Signatures, with a Digest), at
    * `options.signedAt` (a replay). `tamper` changes the body after signing (a forged or corrupted request).
@@ -119,10 +123,7 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     },
     async like(noteUri) {
       const ctx = context();
-      const note = await ctx.lookupObject(noteUri);
-      if (!(note instanceof Note)) throw new Error(`${noteUri} is not a Note`);
-      const author = await note.getAttribution();
-      if (!author || !isActor(author)) throw new Error(`${noteUri} has no author`);
+      const author = await authorOf(ctx, noteUri);
       const like = new Like({ id: new URL(`/likes/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: new URL(noteUri) });
       await ctx.sendActivity({ identifier: 'ann' }, author, like);
       return { like, author };
@@ -130,6 +131,28 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     async unlike({ like, author }) {
       const ctx = context();
       await ctx.sendActivity({ identifier: 'ann' }, author, new Undo({ id: new URL(`/undos/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: like }));
+    },
+    async reply(noteUri, html) {
+      const ctx = context();
+      const author = await authorOf(ctx, noteUri);
+      const id = new URL(`/users/ann/statuses/${randomUUID()}`, origin);
+      const reply = new Note({
+        id,
+        attribution: ctx.getActorUri('ann'),
+        replyTarget: new URL(noteUri),
+        content: html,
+        published: Temporal.Now.instant(),
+        to: new URL('/users/ann/followers', origin),
+        ccs: [PUBLIC_COLLECTION, author.id!],
+        tags: [new Mention({ href: author.id, name: `@${author.preferredUsername}` })],
+      });
+      await ctx.sendActivity({ identifier: 'ann' }, author, new Create({ id: new URL(`${id.href}/activity`), actor: ctx.getActorUri('ann'), object: reply, to: reply.toId, ccs: reply.ccIds }));
+      return { reply, author };
+    },
+    async deleteReply({ reply, author }) {
+      const ctx = context();
+      const deletion = new Delete({ id: new URL(`${reply.id!.href}#delete`), actor: ctx.getActorUri('ann'), to: PUBLIC_COLLECTION, object: new Tombstone({ id: reply.id }) });
+      await ctx.sendActivity({ identifier: 'ann' }, author, deletion);
     },
     hold() {
       let release!: () => void;
@@ -175,4 +198,13 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
         server.close(() => resolve());
       }),
   };
+}
+
+/** The author of the Note at `noteUri`, fetched first as Mastodon does. */
+async function authorOf(ctx: Context<void>, noteUri: string): Promise<Actor> {
+  const note = await ctx.lookupObject(noteUri);
+  if (!(note instanceof Note)) throw new Error(`${noteUri} is not a Note`);
+  const author = await note.getAttribution();
+  if (!author || !isActor(author)) throw new Error(`${noteUri} has no author`);
+  return author;
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Delete, Follow, isActor, Like, Undo, Update } from '@fedify/fedify/vocab';
+import { Accept, Create, Delete, Follow, isActor, Like, Note, Undo, Update } from '@fedify/fedify/vocab';
 import { PostService } from '../post/post.service';
+import { RemoteCommentsService } from '../post/remote-comments.service';
 import { UserService } from '../user/user.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { INBOX_PATH, localReviewId, localUserId, SHARED_INBOX_PATH } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
+import { isPublicNote, mentionedLocalPeople, noteHtml, replyText } from './remote-reply';
 import { RemoteActorsRepository } from './remote-actors.repository';
 
 /**
@@ -22,6 +24,7 @@ export class FederationInbox {
     private readonly actors: RemoteActorsRepository,
     private readonly domains: FederationDomainsRepository,
     private readonly posts: PostService,
+    private readonly replies: RemoteCommentsService,
   ) {}
 
   /**
@@ -40,6 +43,7 @@ export class FederationInbox {
       .on(Follow, (ctx, follow) => this.follow(ctx, follow))
       .on(Undo, (ctx, undo) => this.undo(ctx, undo))
       .on(Like, (ctx, like) => this.like(ctx, like))
+      .on(Create, (ctx, create) => this.create(ctx, create))
       .on(Update, (ctx, update) => this.update(ctx, update))
       .on(Delete, (ctx, deletion) => this.delete(deletion))
       // Junk from the internet (a body that is no activity) is refused with a 400 and only noted; anything else is ours.
@@ -78,9 +82,44 @@ export class FederationInbox {
     if (postId !== null && actor) await this.posts.remoteUnliked(actor.id, postId);
   }
 
-  /** A known person's profile changed (name, avatar, inbox): kept as it now is. Anyone else's: nothing to keep. */
+  /**
+   * A public reply to a review here (a Note whose inReplyTo is one of ours, by the activity's own actor): kept as a
+   * comment from elsewhere, and its author told. Other posts are not about reviews here and are not kept.
+   */
+  private async create(ctx: InboxContext<void>, create: Create): Promise<void> {
+    if (!create.actorId || (await this.refused(create.actorId, 'content'))) return;
+    const note = await create.getObject(ctx);
+    if (!(note instanceof Note) || !note.id || !note.replyTargetId || note.attributionId?.href !== create.actorId.href || !isPublicNote(note)) return;
+    const postId = localReviewId(ctx, note.replyTargetId);
+    const body = postId === null ? '' : replyText(noteHtml(note));
+    if (postId === null || body === '') return;
+    const author = await create.getActor(ctx);
+    if (!author || !isActor(author) || author.id?.href !== create.actorId.href) return;
+    const record = await remoteActorRecord(author);
+    if (!record) return;
+    const now = Date.now();
+    const actorId = await this.actors.keep(record, now);
+    const createdAt = Math.min(note.published?.epochMilliseconds ?? now, now);
+    await this.replies.replied({ postId, actorId, uri: note.id.href, body, createdAt, mentionedIds: await mentionedLocalPeople(ctx, note) });
+  }
+
+  /** A reply here edited by its author: its new text. */
+  private async updateReply(ctx: InboxContext<void>, update: Update, actorId: URL): Promise<void> {
+    const note = await update.getObject(ctx);
+    const actor = await this.actors.byUri(actorId.href);
+    if (!(note instanceof Note) || !note.id || note.attributionId?.href !== actorId.href || !actor) return;
+    const body = replyText(noteHtml(note));
+    // Edited down to nothing readable: as good as taken back.
+    await (body === '' ? this.replies.deleted(note.id.href, actor.id) : this.replies.edited(note.id.href, actor.id, body));
+  }
+
+  /** A known person's profile changed (name, avatar, inbox): kept as it now is; or one of their replies here was edited. */
   private async update(ctx: InboxContext<void>, update: Update): Promise<void> {
     if (!update.actorId || (await this.refused(update.actorId, 'follow'))) return;
+    if (update.objectId && update.objectId.href !== update.actorId.href) {
+      if (!(await this.refused(update.actorId, 'content'))) await this.updateReply(ctx, update, update.actorId);
+      return;
+    }
     if (update.objectId?.href !== update.actorId.href || !(await this.actors.byUri(update.actorId.href))) return;
     const object = await update.getObject(ctx);
     if (!object || !isActor(object) || object.id?.href !== update.actorId.href) return;
@@ -88,9 +127,17 @@ export class FederationInbox {
     if (record) await this.actors.keep(record, Date.now());
   }
 
-  /** A person deleted on their server (Delete of the actor itself): forgotten here, with their follows. */
+  /**
+   * A person deleted on their server (Delete of the actor itself): forgotten here, with their follows and replies. A
+   * Delete of anything else takes back their reply of that id, if they have one here.
+   */
   private async delete(deletion: Delete): Promise<void> {
-    if (!deletion.actorId || deletion.objectId?.href !== deletion.actorId.href) return;
+    if (!deletion.actorId || !deletion.objectId) return;
+    if (deletion.objectId.href !== deletion.actorId.href) {
+      const actor = await this.actors.byUri(deletion.actorId.href);
+      if (actor) await this.replies.deleted(deletion.objectId.href, actor.id);
+      return;
+    }
     if (await this.actors.forget(deletion.actorId.href)) this.logger.log(`${deletion.actorId.href} was deleted on its server and is forgotten here`);
   }
 

@@ -117,6 +117,19 @@ describe('a Siplog person followed from elsewhere', () => {
     expect((await notes()).notifications.filter((item) => item.kind === 'like')).toEqual([]);
   });
 
+  it('shows a reply from elsewhere as a comment with its handle and tells the author; its Delete takes it back', async () => {
+    const comments = async () => (await app.post('/api/post/loadcomments', { postid: postId })).body.comments as Array<Record<string, unknown>>;
+    const replied = await peer.reply(`https://${SIPLOG}/ap/reviews/${postId}`, `<p><span class="h-card"><a href="https://${SIPLOG}/user/maya_sips" class="u-url mention">@<span>maya_sips</span></a></span> Which beans?</p>`);
+    await until(async () => (await comments()).length === 1, 'the reply to show');
+    expect((await comments())[0]).toMatchObject({ username: `ann@${PEER}`, comment: '@maya_sips Which beans?', mentions: ['maya_sips'], remote: { url: `https://${PEER}/@ann` } });
+    const told = (await app.post('/api/notification/list', { limit: 5 }, maya.auth)).body.notifications;
+    expect(told[0]).toMatchObject({ kind: 'comment', actor_username: `ann@${PEER}`, actor_url: `https://${PEER}/@ann`, post_id: postId, comment: '@maya_sips Which beans?' });
+
+    await peer.deleteReply(replied);
+    await until(async () => (await comments()).length === 0, 'the reply to be taken back');
+    expect((await app.post('/api/notification/list', { limit: 5 }, maya.auth)).body.notifications.filter((item: { kind: string }) => item.kind === 'comment')).toEqual([]);
+  });
+
   it('sends an edit as an Update and a deletion as a Delete of the Note', async () => {
     const edited = await app.post('/api/post/updatepost', { postid: postId, order: 'Cortado', review: 'Even better the second time.', rating: 5 }, maya.auth);
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);

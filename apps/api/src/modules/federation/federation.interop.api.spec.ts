@@ -97,9 +97,52 @@ describe('activities as other servers send them', () => {
     expect(await likes()).toBe(0);
   });
 
-  it('takes in, without storing anything yet, what it does not act on: replies, reports, photo posts and book reviews', async () => {
+  it("shows Mastodon's public reply as a comment with the handle, tells the author, and takes its Update and Delete", async () => {
+    const comments = async () => (await app.post('/api/post/loadcomments', { postid: 1 })).body.comments as Array<Record<string, unknown>>;
+    const reply = fixture('mastodon-create-reply');
+    expect((await peer.postSigned(INBOX, reply)).status).toBe(202);
+    await settled();
+    const [shown] = await comments();
+    expect(shown).toMatchObject({
+      username: `ann@${PEER}`,
+      comment: '@beatrix i have never been disappointed by a thinkpad. if you want to save money, get a model from a few years ago, there isnt a huge difference anyway. #coffee :kappa:',
+      mentions: ['beatrix'],
+      remote: expect.objectContaining({ url: expect.stringContaining(PEER) }),
+    });
+    expect(shown!.comment_date).toBe(new Date(reply.object.published).toISOString());
+    const listed = (await app.post('/api/notification/list', { limit: 5 }, bea.auth)).body.notifications;
+    expect(listed[0]).toMatchObject({ kind: 'comment', actor_username: `ann@${PEER}`, post_id: 1, comment: shown!.comment });
+    // The same reply again changes nothing.
+    expect((await peer.postSigned(INBOX, reply)).status).toBe(202);
+    await settled();
+    expect(await comments()).toHaveLength(1);
+
+    const note = { ...reply.object, content: '<p>Edited: <b>really</b> good.</p>', contentMap: undefined, updated: '2021-11-05T12:00:00Z' };
+    const update = { '@context': reply['@context'], id: `${reply.object.id}#updates/1`, type: 'Update', actor: reply.actor, to: reply.to, cc: reply.cc, object: note };
+    expect((await peer.postSigned(INBOX, update)).status).toBe(202);
+    await settled();
+    expect((await comments())[0]).toMatchObject({ comment: 'Edited: really good.', mentions: [] });
+
+    const deletion = JSON.parse(JSON.stringify(fixture('mastodon-delete-note')).replaceAll('107773559874184870', '107224289116410645'));
+    expect((await peer.postSigned(INBOX, deletion)).status).toBe(202);
+    await settled();
+    expect(await comments()).toEqual([]);
+    const left = (await app.post('/api/notification/list', { limit: 5 }, bea.auth)).body.notifications as Array<{ kind: string }>;
+    expect(left.filter((item) => item.kind === 'comment')).toEqual([]);
+  });
+
+  it('keeps no private reply (followers only or direct), and no reply to a review that is not here', async () => {
+    const reply = fixture('mastodon-create-reply');
+    const privately = { ...reply, id: `${reply.id}-private`, cc: [], object: { ...reply.object, id: `${reply.object.id}-private`, cc: [`https://${SIPLOG}/ap/users/1`] } };
+    const elsewhere = { ...reply, id: `${reply.id}-elsewhere`, object: { ...reply.object, id: `${reply.object.id}-elsewhere`, inReplyTo: `https://${SIPLOG}/ap/reviews/999` } };
+    for (const json of [privately, elsewhere]) expect((await peer.postSigned(INBOX, json)).status).toBe(202);
+    await settled();
+    expect((await app.post('/api/post/loadcomments', { postid: 1 })).body.comments).toEqual([]);
+  });
+
+  it('takes in, without storing anything yet, what it does not act on: reports, photo posts and book reviews', async () => {
     const kept = JSON.stringify(await actors.byUri(`https://${PEER}/users/ann`));
-    for (const name of ['mastodon-create-reply', 'mastodon-flag', 'pixelfed-create-note', 'bookwyrm-review-article'] as const) {
+    for (const name of ['mastodon-flag', 'pixelfed-create-note', 'bookwyrm-review-article'] as const) {
       // The peer signs as ann at Mastodon's actor path: Mastodon's reports come from its instance actor, and BookWyrm's
       // people live at /user/…; a signer must be the activity's actor, so those are sent as ann.
       const json = JSON.parse(JSON.stringify(fixture(name)).replaceAll(`https://${PEER}/user/ann`, peer.actorUri.href));

@@ -43,6 +43,7 @@ const VISIBLE = `
   left join users pa on pa.id = p.user_id
   left join establishments e on e.id = coalesce(n.establishment_id, p.establishment_id)
   left join comments c on c.id = n.comment_id
+  left join remote_comments rc on rc.id = n.remote_comment_id
   where (case when n.actor_id is not null then a.id is not null and ${ACTIVE_USER_SQL('a')}
     else ra.id is not null and not exists (select 1 from federation_domains d where d.host = ra.host) end)
     and (n.post_id is null or ${ACTIVE_USER_SQL('pa')})
@@ -50,7 +51,7 @@ const VISIBLE = `
     and not exists (select 1 from user_blocks b where b.blocker_id = n.actor_id and b.blocked_id = n.user_id)`;
 
 const ROW_COLUMNS = `n.id, n.kind, coalesce(a.username, ra.handle) as "actorUsername", ra.profile_url as "actorUrl", n.post_id as "postId", e.id as "establishmentId",
-  e.name as "establishmentName", c.body as comment, n.created_at as "createdAt", n.read_at as "readAt"`;
+  e.name as "establishmentName", coalesce(c.body, rc.body) as comment, n.created_at as "createdAt", n.read_at as "readAt"`;
 
 /**
  * Whether the recipient (`recipient`, an SQL expression) has this kind e-mailed: their own choice, else the kind's
@@ -91,6 +92,13 @@ export class NotificationRepository {
       remoteLiked: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, email_pending)
         select p.user_id, cast(:remoteActor as integer), 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId
         on conflict do nothing`),
+      // A reply from elsewhere (issue 30) tells the review's author, and the people here it mentions (never the author twice).
+      remoteCommented: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, remote_comment_id, email_pending)
+        select p.user_id, cast(:remoteActor as integer), 'comment', p.id, cast(:remoteComment as integer), ${emailPending('comment', 'p.user_id')}
+        from posts p where p.id = :postId`),
+      remoteMentioned: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, remote_comment_id, email_pending)
+        select u.id, cast(:remoteActor as integer), 'mention', cast(:postId as integer), cast(:remoteComment as integer), ${emailPending('mention', 'u.id')}
+        from users u where u.id in (${JSON_IDS(':people')}) and ${ACTIVE_USER_SQL('u')} and u.id <> (select user_id from posts where id = :postId)`),
       remoteUnliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and remote_actor_id = :remoteActor and post_id = :postId and read_at is null`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
@@ -192,6 +200,13 @@ export class NotificationRepository {
   /** Someone elsewhere (a remote_actors id) liked a review: its author is told, once. */
   async remoteLiked(remoteActor: number, postId: number, mail: boolean): Promise<number[]> {
     return this.record('remoteLiked', { remoteActor, postId, mail });
+  }
+
+  /** Someone elsewhere replied to a review (`remoteComment`, a remote_comments id) naming `people` here. */
+  async remoteCommented(remoteActor: number, postId: number, remoteComment: number, people: number[], mail: boolean): Promise<number[]> {
+    const told = await this.record('remoteCommented', { remoteActor, postId, remoteComment, mail });
+    if (people.length === 0) return told;
+    return [...told, ...(await this.record('remoteMentioned', { remoteActor, postId, remoteComment, people: JSON.stringify(people), mail }))];
   }
 
   async remoteUnliked(remoteActor: number, postId: number): Promise<number[]> {

@@ -107,6 +107,19 @@ export class NotificationService {
     this.told(await this.repository.remoteUnliked(remoteActorId, postId));
   }
 
+  /**
+   * Someone elsewhere replied to a review (issue 30): its author is told, and the people here the reply mentions
+   * (`mentionedIds`, from its Mention tags).
+   */
+  async remoteCommented(remoteActorId: number, postId: number, remoteCommentId: number, mentionedIds: number[]): Promise<void> {
+    this.told(await this.repository.remoteCommented(remoteActorId, postId, remoteCommentId, mentionedIds, this.mail));
+  }
+
+  /** The active people among these @names (a reply from elsewhere links only those, as comments here do). */
+  activePeopleNamed(names: string[]): Promise<Array<{ id: number; username: string }>> {
+    return this.repository.activeUsers(names);
+  }
+
   /** Taking a like back takes back its unread notification, and the author's bell falls. */
   async unliked(actor: Actor, postId: number): Promise<void> {
     this.told(await this.repository.unliked(actor.id, postId));

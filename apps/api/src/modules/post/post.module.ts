@@ -6,12 +6,14 @@ import { PostAuthoringService } from './post-authoring.service';
 import { PostController } from './post.controller';
 import { PostRepository } from './post.repository';
 import { PostService } from './post.service';
+import { RemoteCommentsRepository } from './remote-comments.repository';
+import { RemoteCommentsService } from './remote-comments.service';
 import { ReviewEvents } from './review-events';
 
 @Module({
   imports: [PlaceModule, uploadsToDisk],
   controllers: [PostController],
-  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, ReviewEvents],
-  exports: [PostService, PostAuthoringService, ReviewEvents],
+  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, ReviewEvents, RemoteCommentsService, RemoteCommentsRepository],
+  exports: [PostService, PostAuthoringService, ReviewEvents, RemoteCommentsService],
 })
 export class PostModule {}

@@ -12,6 +12,7 @@ import { BlockService } from '../block/block.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { drinkOf } from './post-drink';
 import { PostRepository, type CommentRow, type FeedPosition, type PostRow } from './post.repository';
+import { RemoteCommentsService, type RemoteCommentListing } from './remote-comments.service';
 import type { Drink } from '@siplog/contracts';
 
 export { POSTS_BY_ESTABLISHMENT_MAX } from './post.repository';
@@ -56,6 +57,11 @@ export interface CommentView {
    * them, and shown folded. Absent everywhere else.
    */
   blocked?: true;
+  /**
+   * A reply from someone on another server (issue 30): `username` is their handle (user@host), `comment_id` numbers
+   * replies from elsewhere apart from comments here; `url` is their page there, `avatar` their picture as stored here.
+   */
+  remote?: { url: string | null; avatar: string | null };
 }
 
 export interface LikeState {
@@ -88,6 +94,7 @@ export class PostService {
     private readonly notifications: NotificationService,
     private readonly blocks: BlockService,
     private readonly repository: PostRepository,
+    private readonly remoteComments: RemoteCommentsService,
   ) {}
 
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
@@ -238,7 +245,11 @@ export class PostService {
     const shown = blockedByAuthor.length === 0 ? hidden : hidden.filter((id) => !blockedByAuthor.includes(id));
     const rows = await this.repository.comments(postId, shown);
     const mentions = await this.notifications.mentionNames('comment', rows.map((row) => row.id), hidden);
-    return { comments: rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [], blockedByAuthor.includes(row.userId))) };
+    const local = rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [], blockedByAuthor.includes(row.userId)));
+    const remote = (await this.remoteComments.ofPost(postId, hidden)).map(toRemoteCommentView);
+    if (remote.length === 0) return { comments: local };
+    // Both lists are oldest first; ISO dates of one length compare as their times do.
+    return { comments: [...local, ...remote].sort((a, b) => (a.comment_date < b.comment_date ? -1 : a.comment_date > b.comment_date ? 1 : 0)) };
   }
 
   /** The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is. */
@@ -331,4 +342,15 @@ export class PostService {
 
 function toCommentView(row: Omit<CommentRow, 'userId'>, mentions: string[], blocked = false): CommentView {
   return { comment_id: row.id, username: row.username, comment: row.comment, comment_date: row.createdAt.toISOString(), mentions, ...(blocked && { blocked: true as const }) };
+}
+
+function toRemoteCommentView(row: RemoteCommentListing): CommentView {
+  return {
+    comment_id: row.id,
+    username: row.handle,
+    comment: row.body,
+    comment_date: new Date(row.createdAt).toISOString(),
+    mentions: row.mentions,
+    remote: { url: row.profileUrl, avatar: null },
+  };
 }

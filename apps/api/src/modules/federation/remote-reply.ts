@@ -1,0 +1,53 @@
+import type { InboxContext } from '@fedify/fedify';
+import { Mention, PUBLIC_COLLECTION, type Note } from '@fedify/fedify/vocab';
+import { convert } from 'html-to-text';
+import { LIMITS } from '@siplog/contracts';
+import { localUserId } from './federation-paths';
+
+/** A reply's tags read at most: Mastodon sends one per mention and hashtag, so this is generous. */
+const TAGS_READ_MAX = 50;
+
+/**
+ * A reply's HTML (Mastodon's `<p>` and `<br>`, mention and hashtag links) as the plain text a comment here is: links
+ * as their words, images and scripts dropped, paragraphs a blank line apart, and cut to the comment limit. Empty
+ * when nothing readable is left.
+ */
+export function replyText(html: string): string {
+  const text = convert(html.slice(0, 64 * 1024), {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+    ],
+  })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return text.length <= LIMITS.commentMax ? text : `${text.slice(0, LIMITS.commentMax - 1).trimEnd()}…`;
+}
+
+/** The Note's content in whatever language it came (Fedify reads a language map as a LanguageString). */
+export function noteHtml(note: Note): string {
+  const content = note.content;
+  return content === null ? '' : String(content);
+}
+
+/** The local people a reply's Mention tags name (by their actor URIs here), once each. */
+export async function mentionedLocalPeople(ctx: InboxContext<void>, note: Note): Promise<number[]> {
+  const people = new Set<number>();
+  let read = 0;
+  for await (const tag of note.getTags({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true })) {
+    if (++read > TAGS_READ_MAX) break;
+    if (!(tag instanceof Mention) || !tag.href) continue;
+    const userId = localUserId(ctx, tag.href);
+    if (userId !== null) people.add(userId);
+  }
+  return [...people];
+}
+
+/** Public or unlisted (addressed to everyone); a followers-only or direct reply is private and is never shown here. */
+export function isPublicNote(note: Note): boolean {
+  return [...note.toIds, ...note.ccIds].some((id) => id.href === PUBLIC_COLLECTION.href);
+}
