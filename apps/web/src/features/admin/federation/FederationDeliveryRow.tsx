@@ -24,12 +24,12 @@ export function FederationDeliveryRow({ delivery, now, onRetry, onDrop, working 
   const failed = delivery.failed_at !== null;
 
   return (
-    <li className={`federation-row${failed ? ' federation-row--failed' : ''}`} aria-labelledby={`${id}-what`}>
-      <div className="federation-row__head">
-        <h4 id={`${id}-what`} className="federation-row__name">
+    <li className={`admin-card federation-row${failed ? ' admin-card--alert' : ''}`} aria-labelledby={`${id}-what`}>
+      <div className="admin-card__head">
+        <h4 id={`${id}-what`} className="admin-card__name">
           {what}
         </h4>
-        <span className={`federation-badge${failed ? ' federation-badge--failed' : ''}`}>{failed ? 'Failed' : 'Waiting'}</span>
+        <span className={`admin-badge${failed ? ' admin-badge--alert' : ''}`}>{failed ? 'Failed' : 'Waiting'}</span>
         <span className="federation-row__actions">
           {failed && (
             <button
@@ -57,7 +57,7 @@ export function FederationDeliveryRow({ delivery, now, onRetry, onDrop, working 
           </button>
         </span>
       </div>
-      <dl className="federation-row__facts">
+      <dl className="admin-card__facts federation-row__facts">
         <div>
           <dt>Attempts</dt>
           <dd>{delivery.attempts.toLocaleString('en-US')}</dd>
@@ -80,7 +80,7 @@ export function FederationDeliveryRow({ delivery, now, onRetry, onDrop, working 
         </div>
       </dl>
       {delivery.last_error && (
-        <p className="federation-row__error">
+        <p className="admin-card__error federation-row__error">
           <span className="federation-row__error-label">Last error:</span> {delivery.last_error}
         </p>
       )}

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
+import { AdminField } from '../AdminField';
 import { checkDomainText, POLICY_VERBS } from './federation-view';
 
 const SERVER_DOWN = 'The server could not save that. Try again in a moment.';
@@ -47,32 +48,22 @@ export function FederationDomainForm({ onStart, onSaved }: FederationDomainFormP
 
   return (
     <form className="federation__form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="admin-field federation__domain">
-        <label htmlFor="federation-domain">Server&rsquo;s domain</label>
-        <input
-          ref={domainInput}
-          id="federation-domain"
-          type="text"
-          value={domain}
-          maxLength={FEDERATION_LIMITS.hostMax + 20}
-          placeholder="mastodon.social"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'federation-domain-error' : 'federation-domain-hint'}
-          onChange={(event) => setDomain(event.target.value)}
-        />
-        {error ? (
-          <p id="federation-domain-error" className="admin-form-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p id="federation-domain-hint" className="federation__hint">
-            The domain alone, a link to one of its pages, or a handle like @ann@mastodon.social.
-          </p>
-        )}
-      </div>
+      <AdminField
+        ref={domainInput}
+        id="federation-domain"
+        className="federation__domain"
+        label="Server’s domain"
+        error={error}
+        hint="The domain alone, a link to one of its pages, or a handle like @ann@mastodon.social."
+        type="text"
+        value={domain}
+        maxLength={FEDERATION_LIMITS.hostMax + 20}
+        placeholder="mastodon.social"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => setDomain(event.target.value)}
+      />
       <fieldset className="federation__policy">
         <legend className="federation__policy-legend">Policy</legend>
         <div className="federation__policy-choices">
@@ -84,10 +75,10 @@ export function FederationDomainForm({ onStart, onSaved }: FederationDomainFormP
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="button button--primary federation__save" aria-disabled={save.isPending || undefined}>
+      <button type="submit" className="button button--primary admin-inline-submit" aria-disabled={save.isPending || undefined}>
         {save.isPending ? 'Saving…' : `${POLICY_VERBS[policy]} server`}
       </button>
-      <p className="federation__hint federation__policy-meaning">{FEDERATION_POLICY_LABELS[policy]}</p>
+      <p className="admin-hint federation__policy-meaning">{FEDERATION_POLICY_LABELS[policy]}</p>
     </form>
   );
 }

@@ -23,12 +23,12 @@ export function FederationDomainRow({ domain, onLift, lifting }: FederationDomai
   const policyWord = domain.policy === 'block' ? 'block' : 'silence';
 
   return (
-    <li className={`federation-row federation-row--${domain.policy}`} aria-labelledby={`${id}-host`}>
-      <div className="federation-row__head">
-        <h4 id={`${id}-host`} className="federation-row__name">
+    <li className={`admin-card federation-row${domain.policy === 'block' ? ' admin-card--alert' : ''}`} aria-labelledby={`${id}-host`}>
+      <div className="admin-card__head">
+        <h4 id={`${id}-host`} className="admin-card__name">
           {domain.host}
         </h4>
-        <span className={`federation-badge federation-badge--${domain.policy}`}>{POLICY_BADGES[domain.policy]}</span>
+        <span className={`admin-badge${domain.policy === 'block' ? ' admin-badge--alert' : ''}`}>{POLICY_BADGES[domain.policy]}</span>
         <button
           type="button"
           className="button button--small federation-row__action"

@@ -10,6 +10,7 @@ import { FederationDomainRow } from './FederationDomainRow';
 import { FederationServerRow } from './FederationServerRow';
 import { FederationSwitch } from './FederationSwitch';
 import { countText, domainDoneText } from './federation-view';
+import '../admin-cards.css';
 import './federation.css';
 
 /** Issue 30: the operator's hold on federation: the switch, servers blocked or silenced, the servers known, the delivery queue. */
@@ -72,7 +73,7 @@ export function FederationPanel() {
       <h2 id="admin-federation-title" className="admin-panel__title">
         Federation
       </h2>
-      <p className="admin-muted federation__intro">
+      <p className="admin-muted admin-panel__intro">
         Siplog speaks ActivityPub: people on Mastodon and other servers can follow people here and see their public reviews. Here you switch
         it on or off, keep unwanted servers out, and watch what waits to be delivered.
       </p>
@@ -87,27 +88,27 @@ export function FederationPanel() {
       ) : (
         <>
           <FederationSwitch answer={answer.data} onSwitch={switchTo} switching={working === 'switch'} />
-          <p className="federation__done" role="status">
+          <p className="admin-panel__done" role="status">
             {done}
           </p>
 
-          <h3 className="federation__heading">Blocked and silenced servers</h3>
+          <h3 className="admin-panel__heading">Blocked and silenced servers</h3>
           <FederationDomainForm onStart={() => setDone('')} onSaved={saved} />
           {answer.data.domains.length > 0 ? (
-            <ul className="federation__list" aria-label="Blocked and silenced servers">
+            <ul className="admin-panel__list" aria-label="Blocked and silenced servers">
               {answer.data.domains.map((domain) => (
                 <FederationDomainRow key={domain.host} domain={domain} onLift={lift} lifting={working === `host:${domain.host}`} />
               ))}
             </ul>
           ) : (
-            <p className="federation__empty">No server is blocked or silenced.</p>
+            <p className="admin-panel__empty">No server is blocked or silenced.</p>
           )}
 
-          <h3 className="federation__heading">Known servers</h3>
+          <h3 className="admin-panel__heading">Known servers</h3>
           {answer.data.servers.length > 0 ? (
             <>
-              <p className="admin-users__count federation__summary">{countText(answer.data.servers.length, 'server', 'servers')}, the most recently seen first.</p>
-              <ul className="federation__list" aria-label="Known servers">
+              <p className="admin-users__count">{countText(answer.data.servers.length, 'server', 'servers')}, the most recently seen first.</p>
+              <ul className="admin-panel__list" aria-label="Known servers">
                 {answer.data.servers.map((server) => (
                   <FederationServerRow
                     key={server.host}
@@ -121,10 +122,10 @@ export function FederationPanel() {
               </ul>
             </>
           ) : (
-            <p className="federation__empty">No other server is known yet.</p>
+            <p className="admin-panel__empty">No other server is known yet.</p>
           )}
 
-          <h3 className="federation__heading">Delivery queue</h3>
+          <h3 className="admin-panel__heading">Delivery queue</h3>
           <dl className="federation__counts">
             <div>
               <dt>Ready</dt>
@@ -144,7 +145,7 @@ export function FederationPanel() {
               {deliveries.length >= FEDERATION_LIMITS.queueListed && (
                 <p className="admin-muted">The first {FEDERATION_LIMITS.queueListed} are listed: failed ones first, then the newest.</p>
               )}
-              <ul className="federation__list" aria-label="Deliveries">
+              <ul className="admin-panel__list" aria-label="Deliveries">
                 {deliveries.map((delivery) => (
                   <FederationDeliveryRow
                     key={delivery.id}
@@ -158,7 +159,7 @@ export function FederationPanel() {
               </ul>
             </>
           ) : (
-            <p className="federation__empty">Nothing is waiting to be delivered.</p>
+            <p className="admin-panel__empty">Nothing is waiting to be delivered.</p>
           )}
         </>
       )}

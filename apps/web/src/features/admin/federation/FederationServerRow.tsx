@@ -22,12 +22,12 @@ export function FederationServerRow({ server, now, onPolicy, onSilence, working 
   const choices = FEDERATION_DOMAIN_POLICIES.filter((policy) => policy !== server.policy);
 
   return (
-    <li className={`federation-row${server.policy ? ` federation-row--${server.policy}` : ''}`} aria-labelledby={`${id}-host`}>
-      <div className="federation-row__head">
-        <h4 id={`${id}-host`} className="federation-row__name">
+    <li className={`admin-card federation-row${server.policy === 'block' ? ' admin-card--alert' : ''}`} aria-labelledby={`${id}-host`}>
+      <div className="admin-card__head">
+        <h4 id={`${id}-host`} className="admin-card__name">
           {server.host}
         </h4>
-        {server.policy && <span className={`federation-badge federation-badge--${server.policy}`}>{POLICY_BADGES[server.policy]}</span>}
+        {server.policy && <span className={`admin-badge${server.policy === 'block' ? ' admin-badge--alert' : ''}`}>{POLICY_BADGES[server.policy]}</span>}
         <span className="federation-row__actions">
           {choices.map((policy) => (
             <button
@@ -47,7 +47,7 @@ export function FederationServerRow({ server, now, onPolicy, onSilence, working 
           ))}
         </span>
       </div>
-      <dl className="federation-row__facts">
+      <dl className="admin-card__facts federation-row__facts">
         <div>
           <dt>People</dt>
           <dd>{server.people.toLocaleString('en-US')}</dd>

@@ -20,9 +20,9 @@ export function MapRegionCard({ region, onRemove, removing }: MapRegionCardProps
   const { west, south, east, north } = region.bbox;
 
   return (
-    <li className="map-region" aria-labelledby={`${id}-name`}>
-      <div className="map-region__head">
-        <h4 id={`${id}-name`} className="map-region__name">
+    <li className="admin-card map-region" aria-labelledby={`${id}-name`}>
+      <div className="admin-card__head">
+        <h4 id={`${id}-name`} className="admin-card__name">
           {region.name}
         </h4>
         <code className="map-region__slug">{region.slug}</code>
@@ -36,7 +36,7 @@ export function MapRegionCard({ region, onRemove, removing }: MapRegionCardProps
           {removing ? 'Removing…' : 'Remove'}
         </button>
       </div>
-      <dl className="map-region__facts">
+      <dl className="admin-card__facts map-region__facts">
         <div>
           <dt>Zooms</dt>
           <dd>{zoomsText(region)}</dd>

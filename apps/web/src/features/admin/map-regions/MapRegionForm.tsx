@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
+import { AdminField } from '../AdminField';
 import { checkRegionForm, type RegionFormField } from './map-region-view';
 
 const SERVER_DOWN = 'The server could not start the fetch. Try again in a moment.';
@@ -45,59 +46,44 @@ export function MapRegionForm({ onStarted }: MapRegionFormProps) {
   };
 
   const errorOn = (field: RegionFormField) => (error?.field === field ? error.text : null);
-  const whereError = errorOn('where');
-  const radiusError = errorOn('radius');
 
   return (
     <form className="map-regions__form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="admin-field map-regions__where">
-        <label htmlFor="map-region-where">City, area or bounding box</label>
-        <input
-          ref={whereInput}
-          id="map-region-where"
-          type="text"
-          value={where}
-          maxLength={MAP_REGION_LIMITS.whereMax}
-          placeholder="Portland, OR — or west,south,east,north"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={whereError ? true : undefined}
-          aria-describedby={whereError ? 'map-region-where-error' : 'map-region-where-hint'}
-          onChange={(event) => setWhere(event.target.value)}
-        />
-        {whereError ? (
-          <p id="map-region-where-error" className="admin-form-error" role="alert">
-            {whereError}
-          </p>
-        ) : (
-          <p id="map-region-where-hint" className="map-regions__hint">
+      <AdminField
+        ref={whereInput}
+        id="map-region-where"
+        className="map-regions__where"
+        label="City, area or bounding box"
+        error={errorOn('where')}
+        hint={
+          <>
             A name from the built-in list of places, with its state or country code when it is ambiguous (&lsquo;Lagos, PT&rsquo;), or four
             numbers in degrees.
-          </p>
-        )}
-      </div>
-      <div className="admin-field map-regions__radius">
-        <label htmlFor="map-region-radius">Radius (km, optional)</label>
-        <input
-          ref={radiusInput}
-          id="map-region-radius"
-          type="text"
-          inputMode="decimal"
-          value={radius}
-          maxLength={6}
-          placeholder="by size"
-          autoComplete="off"
-          aria-invalid={radiusError ? true : undefined}
-          aria-describedby={radiusError ? 'map-region-radius-error' : undefined}
-          onChange={(event) => setRadius(event.target.value)}
-        />
-        {radiusError && (
-          <p id="map-region-radius-error" className="admin-form-error" role="alert">
-            {radiusError}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button--primary map-regions__add" aria-disabled={add.isPending || undefined}>
+          </>
+        }
+        type="text"
+        value={where}
+        maxLength={MAP_REGION_LIMITS.whereMax}
+        placeholder="Portland, OR — or west,south,east,north"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => setWhere(event.target.value)}
+      />
+      <AdminField
+        ref={radiusInput}
+        id="map-region-radius"
+        className="map-regions__radius"
+        label="Radius (km, optional)"
+        error={errorOn('radius')}
+        type="text"
+        inputMode="decimal"
+        value={radius}
+        maxLength={6}
+        placeholder="by size"
+        autoComplete="off"
+        onChange={(event) => setRadius(event.target.value)}
+      />
+      <button type="submit" className="button button--primary admin-inline-submit" aria-disabled={add.isPending || undefined}>
         {add.isPending ? 'Starting…' : 'Add region'}
       </button>
     </form>

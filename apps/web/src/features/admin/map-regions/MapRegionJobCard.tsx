@@ -16,20 +16,20 @@ export function MapRegionJobCard({ job, onDismiss, dismissing }: MapRegionJobCar
   const failed = job.phase === 'failed';
 
   return (
-    <li className={`map-region map-region--job${failed ? ' map-region--failed' : ''}`} aria-labelledby={`${id}-name`}>
-      <div className="map-region__head">
-        <h4 id={`${id}-name`} className="map-region__name">
+    <li className={`admin-card map-region${failed ? ' admin-card--alert' : ''}`} aria-labelledby={`${id}-name`}>
+      <div className="admin-card__head">
+        <h4 id={`${id}-name`} className="admin-card__name">
           {job.name}
         </h4>
         <code className="map-region__slug">{job.slug}</code>
         {/* Polite and atomic: a phase change is said once, not every byte count the poll brings. */}
-        <span className={`map-region__badge${failed ? ' map-region__badge--failed' : ''}`} aria-live="polite" aria-atomic="true">
+        <span className={`admin-badge map-region__badge${failed ? ' admin-badge--alert' : ''}`} aria-live="polite" aria-atomic="true">
           {view.phase}
         </span>
       </div>
       {failed ? (
         <>
-          <p className="map-region__error" role="alert">
+          <p className="admin-card__error map-region__error" role="alert">
             {view.detail}
           </p>
           <div className="map-region__actions">

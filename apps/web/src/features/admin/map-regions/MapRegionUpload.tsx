@@ -5,6 +5,7 @@ import { logToServer } from '../../../lib/client-log';
 import { readSession } from '../../../lib/session-storage';
 import { describeFailure } from '../../../lib/trpc-errors';
 import { uploadForm, UploadError } from '../../../lib/upload';
+import { AdminField } from '../AdminField';
 import { checkRegionFile, uploadProgressText } from './map-region-view';
 
 const UPLOAD_URL = '/api/admin/map-regions/upload';
@@ -60,32 +61,22 @@ export function MapRegionUpload({ onStarted }: MapRegionUploadProps) {
 
   return (
     <form className="map-regions__upload" onSubmit={(event) => void submit(event)} noValidate aria-busy={uploading || undefined}>
-      <div className="admin-field map-regions__file">
-        <label htmlFor="map-region-file">Or add a .pmtiles file you already have</label>
-        <input
-          ref={fileInput}
-          id="map-region-file"
-          type="file"
-          accept=".pmtiles"
-          disabled={uploading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'map-region-file-error' : 'map-region-file-hint'}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setError(null);
-          }}
-        />
-        {error ? (
-          <p id="map-region-file-error" className="admin-form-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p id="map-region-file-hint" className="map-regions__hint">
-            A PMTiles v3 archive of vector tiles in the Protomaps schema, up to 1 GB. The region is named after the file.
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button map-regions__send" aria-disabled={uploading || undefined}>
+      <AdminField
+        ref={fileInput}
+        id="map-region-file"
+        className="map-regions__file"
+        label="Or add a .pmtiles file you already have"
+        error={error}
+        hint="A PMTiles v3 archive of vector tiles in the Protomaps schema, up to 1 GB. The region is named after the file."
+        type="file"
+        accept=".pmtiles"
+        disabled={uploading}
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          setError(null);
+        }}
+      />
+      <button type="submit" className="button admin-inline-submit map-regions__send" aria-disabled={uploading || undefined}>
         {uploading ? 'Uploading…' : 'Upload'}
       </button>
       {uploading && file && (

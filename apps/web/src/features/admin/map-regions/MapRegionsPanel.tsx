@@ -9,6 +9,7 @@ import { MapRegionForm } from './MapRegionForm';
 import { MapRegionJobCard } from './MapRegionJobCard';
 import { MapRegionUpload } from './MapRegionUpload';
 import { arrivedRegions, arrivedText, countText, isJobUnderWay, sizeText } from './map-region-view';
+import '../admin-cards.css';
 import './map-regions.css';
 
 /** While a region is being fetched the panel asks again this often (the server tells every node's progress). */
@@ -76,20 +77,20 @@ export function MapRegionsPanel() {
       <h2 id="admin-map-regions-title" className="admin-panel__title">
         Map regions
       </h2>
-      <p className="admin-muted map-regions__intro">
+      <p className="admin-muted admin-panel__intro">
         Full streets, labels, parks, water and buildings for an area you choose, fetched once from a Protomaps basemap build and served
         by this server: the map then draws them with no outside request, in light and dark. Regions may overlap.
       </p>
       <MapRegionForm onStarted={started} />
       <MapRegionUpload onStarted={started} />
-      <p className="map-regions__arrived" role="status">
+      <p className="admin-panel__done" role="status">
         {arrived}
       </p>
 
       {jobs.length > 0 && (
         <>
-          <h3 className="map-regions__heading">Being fetched</h3>
-          <ul className="map-regions__list" aria-label="Regions being fetched">
+          <h3 className="admin-panel__heading">Being fetched</h3>
+          <ul className="admin-panel__list" aria-label="Regions being fetched">
             {jobs.map((job) => (
               <MapRegionJobCard key={job.slug} job={job} onDismiss={dismiss} dismissing={removing === job.slug} />
             ))}
@@ -97,12 +98,12 @@ export function MapRegionsPanel() {
         </>
       )}
 
-      <h3 className="map-regions__heading">Installed</h3>
-      <p className="admin-users__count map-regions__summary" aria-live="polite">
+      <h3 className="admin-panel__heading">Installed</h3>
+      <p className="admin-users__count" aria-live="polite">
         {summary}
       </p>
       {regions.length > 0 ? (
-        <ul className="map-regions__list" aria-label="Installed regions">
+        <ul className="admin-panel__list" aria-label="Installed regions">
           {regions.map((region) => (
             <MapRegionCard key={region.slug} region={region} onRemove={remove} removing={removing === region.slug} />
           ))}
@@ -110,7 +111,7 @@ export function MapRegionsPanel() {
       ) : (
         answer.isSuccess &&
         jobs.length === 0 && (
-          <div className="map-regions__empty">
+          <div className="admin-panel__empty map-regions__empty">
             <p>
               A region is one area&rsquo;s streets &mdash; your city, say &mdash; kept on this server as a file of map tiles. Outside the
               regions the map keeps its bundled world map. Type a city&rsquo;s name or a bounding box above, choose a .pmtiles file, or run{' '}
