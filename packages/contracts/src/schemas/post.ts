@@ -119,7 +119,11 @@ export const recentPostsCursorSchema = z.strictObject({
   cursor: feedCursorField.nullish(),
 });
 /** The comment's author or the review's author deletes a comment. */
-export const deleteCommentSchema = z.strictObject({ comment_id: idField });
+export const deleteCommentSchema = z.strictObject({
+  comment_id: idField,
+  /** A reply from someone on another server (issue 30, a comment listed with `remote`): only the review's author removes it. */
+  remote: z.boolean({ error: 'remote must be true or false.' }).optional(),
+});
 export const userOrdersSchema = z.strictObject({
   username: plainText({ error: 'username is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
   limit: pageField(LIMITS.ordersCarouselLimit).default(LIMITS.ordersCarouselLimit),

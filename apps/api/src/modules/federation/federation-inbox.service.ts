@@ -8,6 +8,7 @@ import { UserService } from '../user/user.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { INBOX_PATH, localReviewId, localUserId, SHARED_INBOX_PATH } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
+import { RemoteAvatars } from './remote-avatars.service';
 import { isPublicNote, mentionedLocalPeople, noteHtml, replyText } from './remote-reply';
 import { RemoteActorsRepository } from './remote-actors.repository';
 
@@ -25,6 +26,7 @@ export class FederationInbox {
     private readonly domains: FederationDomainsRepository,
     private readonly posts: PostService,
     private readonly replies: RemoteCommentsService,
+    private readonly avatars: RemoteAvatars,
   ) {}
 
   /**
@@ -65,6 +67,7 @@ export class FederationInbox {
     if (!record) return;
     const now = Date.now();
     const actorId = await this.actors.keep(record, now);
+    void this.avatars.refresh(actorId);
     await this.actors.addFollower(userId, actorId, follow.id.href, true, now);
     const identifier = String(userId);
     await ctx.sendActivity(
@@ -99,6 +102,7 @@ export class FederationInbox {
     if (!record) return;
     const now = Date.now();
     const actorId = await this.actors.keep(record, now);
+    void this.avatars.refresh(actorId);
     const createdAt = Math.min(note.published?.epochMilliseconds ?? now, now);
     await this.replies.replied({ postId, actorId, uri: note.id.href, body, createdAt, mentionedIds: await mentionedLocalPeople(ctx, note) });
   }
@@ -124,7 +128,7 @@ export class FederationInbox {
     const object = await update.getObject(ctx);
     if (!object || !isActor(object) || object.id?.href !== update.actorId.href) return;
     const record = await remoteActorRecord(object);
-    if (record) await this.actors.keep(record, Date.now());
+    if (record) void this.avatars.refresh(await this.actors.keep(record, Date.now()));
   }
 
   /**
@@ -150,7 +154,9 @@ export class FederationInbox {
     if (!liker || !isActor(liker) || liker.id?.href !== like.actorId.href) return;
     const record = await remoteActorRecord(liker);
     if (!record) return;
-    await this.posts.remoteLiked(await this.actors.keep(record, Date.now()), postId, like.id.href);
+    const actorId = await this.actors.keep(record, Date.now());
+    void this.avatars.refresh(actorId);
+    await this.posts.remoteLiked(actorId, postId, like.id.href);
   }
 
   /** Undo of a Follow (they stop following) or of a Like (it is taken back). */

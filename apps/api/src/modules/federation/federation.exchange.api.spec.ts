@@ -125,6 +125,15 @@ describe('a Siplog person followed from elsewhere', () => {
     const told = (await app.post('/api/notification/list', { limit: 5 }, maya.auth)).body.notifications;
     expect(told[0]).toMatchObject({ kind: 'comment', actor_username: `ann@${PEER}`, actor_url: `https://${PEER}/@ann`, post_id: postId, comment: '@maya_sips Which beans?' });
 
+    // The review's author may remove a reply from elsewhere on their review; nobody else may.
+    await peer.reply(`https://${SIPLOG}/ap/reviews/${postId}`, '<p>Buy my followers!</p>');
+    await until(async () => (await comments()).length === 2, 'the second reply to show');
+    const spam = (await comments())[1]!;
+    expect((await app.post('/api/post/deletecomment', { comment_id: spam.comment_id, remote: true }, boss.auth)).status).toBe(403);
+    expect((await app.post('/api/post/deletecomment', { comment_id: spam.comment_id, remote: true }, maya.auth)).status).toBe(200);
+    expect((await comments()).map((comment) => comment.comment)).toEqual(['@maya_sips Which beans?']);
+    expect((await app.post('/api/post/deletecomment', { comment_id: spam.comment_id, remote: true }, maya.auth)).status).toBe(404);
+
     await peer.deleteReply(replied);
     await until(async () => (await comments()).length === 0, 'the reply to be taken back');
     expect((await app.post('/api/notification/list', { limit: 5 }, maya.auth)).body.notifications.filter((item: { kind: string }) => item.kind === 'comment')).toEqual([]);

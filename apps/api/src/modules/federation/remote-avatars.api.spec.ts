@@ -10,7 +10,8 @@ import { ImageStore } from '../media/image-store';
 import { MediaSweeper } from '../media/media-sweeper.service';
 import { RemoteActorsRepository } from './remote-actors.repository';
 import { RemoteAvatarsRepository } from './remote-avatars.repository';
-import { AVATAR_BYTES_MAX, RemoteAvatars, remoteAvatarUrl } from './remote-avatars.service';
+import { remoteAvatarUrl } from '../media/remote-avatar-url';
+import { AVATAR_BYTES_MAX, RemoteAvatars } from './remote-avatars.service';
 
 /*
  * Issue 30: a remote person's avatar is fetched once from their server through the image pipeline and served from our

@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { ImageStore, isStoredImageName } from '../media/image-store';
+import { ImageStore } from '../media/image-store';
+import { REMOTE_AVATAR_FOLDER } from '../media/remote-avatar-url';
 import { RemoteAvatarsRepository } from './remote-avatars.repository';
 
 /** The whole fetch of an avatar, redirects and body included. */
@@ -20,7 +21,7 @@ const PEOPLE_WAITING_MAX = 1000;
 /** An icon whose fetch failed for a passing reason (a timeout, a 503) is not tried again for this long. */
 const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 /** The stored copy lives with local profile pictures: the media sweeper counts remote_actors.avatar_file as a reference. */
-const AVATAR_FOLDER = 'profileimages';
+const AVATAR_FOLDER = REMOTE_AVATAR_FOLDER;
 /** Content types that may carry an image; anything else named by the server is refused unread. */
 const IMAGE_CONTENT_TYPE = /^(?:image\/[a-z0-9.+-]+|application\/octet-stream|binary\/octet-stream)$/i;
 
@@ -41,15 +42,6 @@ export type RemoteAvatarOutcome =
 
 /** A remote icon that must not be stored, whatever happens later: recorded so it is never fetched again. */
 class AvatarRefused extends Error {}
-
-/**
- * The URL the web app shows a remote person's stored avatar at: the same shape as a local profile picture's, at the
- * thumbnail size avatars are drawn with. Null without a stored copy (or with a name the image store never makes).
- */
-export function remoteAvatarUrl(avatarFile: string | null): string | null {
-  if (avatarFile === null || !isStoredImageName(avatarFile)) return null;
-  return `/api/showimage/image/${AVATAR_FOLDER}/${encodeURIComponent(avatarFile)}?size=thumb`;
-}
 
 const reasonOf = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);

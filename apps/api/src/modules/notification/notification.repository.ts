@@ -11,6 +11,8 @@ export interface NotificationRow {
   actorUsername: string;
   /** Someone elsewhere's page on their own server (issue 30); null for people here. */
   actorUrl: string | null;
+  /** Someone elsewhere's avatar as stored here (remote_actors.avatar_file); null for people here or without one. */
+  actorAvatarFile: string | null;
   postId: number | null;
   establishmentId: number | null;
   establishmentName: string | null;
@@ -50,7 +52,7 @@ const VISIBLE = `
     and not exists (select 1 from user_blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
     and not exists (select 1 from user_blocks b where b.blocker_id = n.actor_id and b.blocked_id = n.user_id)`;
 
-const ROW_COLUMNS = `n.id, n.kind, coalesce(a.username, ra.handle) as "actorUsername", ra.profile_url as "actorUrl", n.post_id as "postId", e.id as "establishmentId",
+const ROW_COLUMNS = `n.id, n.kind, coalesce(a.username, ra.handle) as "actorUsername", ra.profile_url as "actorUrl", ra.avatar_file as "actorAvatarFile", n.post_id as "postId", e.id as "establishmentId",
   e.name as "establishmentName", coalesce(c.body, rc.body) as comment, n.created_at as "createdAt", n.read_at as "readAt"`;
 
 /**

@@ -3,6 +3,7 @@ import { EMAILED_BY_DEFAULT, mentionedNames, NOTIFICATION_KINDS, type Notificati
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import type { AuthUser } from '../../common/auth-user';
 import { EventBus } from '../events/event-bus.service';
+import { remoteAvatarUrl } from '../media/remote-avatar-url';
 import { NotificationAudienceRepository, type UnreadSubject } from './notification-audience.repository';
 import { NotificationRepository, type NotificationRow } from './notification.repository';
 
@@ -13,6 +14,8 @@ export interface NotificationView {
   /** A person here, or someone elsewhere as user@host (then actor_url is their page on their server). */
   actor_username: string;
   actor_url?: string;
+  /** Someone elsewhere's avatar as stored here, when there is one (people here: by their username). */
+  actor_avatar?: string;
   post_id?: number;
   establishment_id?: number;
   establishment_name?: string;
@@ -31,12 +34,14 @@ export interface EmailSettings {
 }
 
 export function toNotificationView(row: NotificationRow): NotificationView {
+  const avatar = remoteAvatarUrl(row.actorAvatarFile);
   return {
     notification_id: row.id,
     kind: row.kind,
     // The admin who dealt with a report stays unnamed, as reporters do.
     actor_username: row.kind === 'report_reviewed' ? '' : row.actorUsername,
     ...(row.actorUrl !== null && row.kind !== 'report_reviewed' && { actor_url: row.actorUrl }),
+    ...(avatar !== null && row.kind !== 'report_reviewed' && { actor_avatar: avatar }),
     ...(row.postId !== null && { post_id: row.postId }),
     ...(row.establishmentId !== null && { establishment_id: row.establishmentId, establishment_name: row.establishmentName ?? '' }),
     ...(row.comment !== null && { comment: row.comment }),

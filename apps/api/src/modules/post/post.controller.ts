@@ -186,6 +186,6 @@ export class PostController {
   @ApiOperation({ summary: "Deletes a comment: the comment's author or the review's author only" })
   @ApiZodBody(deleteCommentSchema)
   deleteComment(@Actor() actor: AuthUser, @ZodBody(deleteCommentSchema) body: z.output<typeof deleteCommentSchema>) {
-    return this.posts.deleteComment(actor, body.comment_id);
+    return this.posts.deleteComment(actor, body.comment_id, body.remote);
   }
 }

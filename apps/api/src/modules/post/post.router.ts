@@ -31,7 +31,7 @@ export function postRouter(posts: PostService, authoring: PostAuthoringService) 
     unlike: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => posts.unlike(ctx.actor, input.postid, input.email)),
     isLiked: authedProcedure.input(isPostLikedSchema).query(({ ctx, input }) => posts.isLiked(ctx.actor, input.postid, input.username)),
     comments: publicProcedure.input(postIdSchema).query(({ ctx, input }) => posts.comments(input.postid, ctx.actor)),
-    deleteComment: authedProcedure.input(deleteCommentSchema).mutation(({ ctx, input }) => posts.deleteComment(ctx.actor, input.comment_id)),
+    deleteComment: authedProcedure.input(deleteCommentSchema).mutation(({ ctx, input }) => posts.deleteComment(ctx.actor, input.comment_id, input.remote)),
     addComment: authedProcedure
       .input(addCommentSchema)
       .mutation(({ ctx, input }) => posts.addComment(ctx.actor, input.postid, input.comment, input.email)),

@@ -10,6 +10,7 @@ import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
+import { remoteAvatarUrl } from '../media/remote-avatar-url';
 import { drinkOf } from './post-drink';
 import { PostRepository, type CommentRow, type FeedPosition, type PostRow } from './post.repository';
 import { RemoteCommentsService, type RemoteCommentListing } from './remote-comments.service';
@@ -270,9 +271,14 @@ export class PostService {
 
   /**
    * The comment's author or the review's author deletes a comment (its notifications and mentions go with it). A
-   * comment nobody can see (its author or its review's author deactivated) is 404, as an unknown one.
+   * comment nobody can see (its author or its review's author deactivated) is 404, as an unknown one. `remote`: a
+   * reply from elsewhere, which only the review's author removes.
    */
-  async deleteComment(actor: AuthUser, commentId: number): Promise<{ status: 200 }> {
+  async deleteComment(actor: AuthUser, commentId: number, remote = false): Promise<{ status: 200 }> {
+    if (remote) {
+      await this.remoteComments.removedByReviewAuthor(actor, commentId);
+      return { status: 200 };
+    }
     const comment = await this.repository.commentOwners(commentId);
     if (!comment) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
     if (comment.authorId !== actor.id && comment.reviewAuthorId !== actor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notCommentAuthor);
@@ -351,6 +357,6 @@ function toRemoteCommentView(row: RemoteCommentListing): CommentView {
     comment: row.body,
     comment_date: new Date(row.createdAt).toISOString(),
     mentions: row.mentions,
-    remote: { url: row.profileUrl, avatar: null },
+    remote: { url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile) },
   };
 }

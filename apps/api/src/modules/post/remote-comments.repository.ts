@@ -41,6 +41,9 @@ export class RemoteCommentsRepository {
         where uri = :uri and actor_id = :actorId returning id, post_id as "postId"`),
       remove: db.statement<{ id: number; postId: number }>(`delete from remote_comments where uri = :uri and actor_id = :actorId
         returning id, post_id as "postId"`),
+      owners: db.statement<{ postId: number; reviewAuthorId: number }>(`select c.post_id as "postId", p.user_id as "reviewAuthorId"
+        from remote_comments c join posts p on p.id = c.post_id where c.id = :id`),
+      removeById: db.statement(`delete from remote_comments where id = :id`),
       byUri: db.statement<{ id: number; postId: number }>(`select id, post_id as "postId" from remote_comments where uri = :uri and actor_id = :actorId`),
       // A server the admin blocked or silenced is out of sight with everything it sent (as its likes' notifications).
       ofPost: db.statement<RemoteCommentRow>(`select c.id, a.handle, a.profile_url as "profileUrl", a.avatar_file as "avatarFile", c.body,
@@ -64,6 +67,16 @@ export class RemoteCommentsRepository {
   /** Taken back by its author (its notifications go with it); undefined when they have no such reply here. */
   async remove(uri: string, actorId: number): Promise<{ id: number; postId: number } | undefined> {
     return this.statements.remove.get({ uri, actorId });
+  }
+
+  /** The review a reply is on, and that review's author. */
+  async owners(id: number): Promise<{ postId: number; reviewAuthorId: number } | undefined> {
+    return this.statements.owners.get({ id });
+  }
+
+  /** Removed here by the review's author (its notifications go with it). */
+  async removeById(id: number): Promise<void> {
+    await this.statements.removeById.run({ id });
   }
 
   async byUri(uri: string, actorId: number): Promise<{ id: number; postId: number } | undefined> {

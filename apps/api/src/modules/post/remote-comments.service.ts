@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mentionedNames } from '@siplog/contracts';
+import { mentionedNames, POST_MESSAGES } from '@siplog/contracts';
+import { AppError } from '../../common/app-error';
+import type { AuthUser } from '../../common/auth-user';
 import type { Database } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import { NotificationService } from '../notification/notification.service';
@@ -62,6 +64,20 @@ export class RemoteCommentsService {
     // Asked first: the reply's notifications go with it, and leave the bells of those who had them unread.
     const audience = await this.notifications.unreadAudience({ remoteCommentId: reply.id });
     if (!(await this.repository.remove(uri, actorId))) return;
+    this.notifications.countsChanged(audience);
+    await this.cache.changed(STALE_AFTER.comment(reply.postId));
+  }
+
+  /**
+   * The review's author removes a reply from elsewhere on their review (it stays on its own server). One on a review
+   * out of sight is 404, as an unknown one; anyone else's is 403, as for comments here.
+   */
+  async removedByReviewAuthor(actor: AuthUser, id: number): Promise<void> {
+    const reply = await this.repository.owners(id);
+    if (!reply || (await this.posts.visibleAuthorOf(reply.postId)) === undefined) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
+    if (reply.reviewAuthorId !== actor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notCommentAuthor);
+    const audience = await this.notifications.unreadAudience({ remoteCommentId: id });
+    await this.repository.removeById(id);
     this.notifications.countsChanged(audience);
     await this.cache.changed(STALE_AFTER.comment(reply.postId));
   }

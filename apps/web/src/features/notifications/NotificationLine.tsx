@@ -27,10 +27,10 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
     <li className={`notification${group.isNew ? ' notification--new' : ''}`}>
       <span className={`notification__picture notification__picture--${group.kind}`}>
         {/* A reviewed report names no one (issue 17): its sign, large, stands where a picture would. */}
-        {/* Someone on another server has no picture here (theirs is not fetched): their kind's sign stands in. */}
-        {newest.actor_username && !group.remoteActors[newest.actor_username] ? (
+        {/* Someone on another server shows the copy of their picture stored here; until there is one, their kind's sign. */}
+        {newest.actor_username && (!group.remoteActors[newest.actor_username] || newest.actor_avatar) ? (
           <>
-            <img src={avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
+            <img src={newest.actor_avatar ?? avatarUrlOf(newest.actor_username)} alt="" width={44} height={44} loading="lazy" />
             <span className="notification__kind">
               <KindIcon kind={group.kind} />
             </span>

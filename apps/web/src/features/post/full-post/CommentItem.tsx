@@ -17,7 +17,9 @@ interface CommentItemProps {
 /**
  * One comment: its author, its text (known @names as links) and its date, with Delete for its author and the
  * review's author and Report for everyone else. A comment by someone the review's author blocked (only they get
- * those) is folded to one line they can open, and keeps its Delete and Report (issue 26).
+ * those) is folded to one line they can open, and keeps its Delete and Report (issue 26). A reply from someone on
+ * another server (issue 30) shows their handle, linked to their page there, with their picture as stored here; the
+ * review's author may delete it.
  */
 export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentItemProps) {
   const [unfolded, setUnfolded] = useState(false);
@@ -41,9 +43,11 @@ export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentIt
         </span>
       )}
       <span id={bodyId} className="full-post__comment-body" hidden={folded}>
-        <Link to={`/user/${encodeURIComponent(comment.username)}`} className="full-post__comment-author">
-          @{comment.username}
-        </Link>{' '}
+        {comment.remote ? <RemoteAuthor handle={comment.username} {...comment.remote} /> : (
+          <Link to={`/user/${encodeURIComponent(comment.username)}`} className="full-post__comment-author">
+            @{comment.username}
+          </Link>
+        )}{' '}
         <span className="full-post__comment-text">
           <MentionText text={comment.comment} mentions={comment.mentions} />
         </span>
@@ -52,10 +56,10 @@ export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentIt
         <time className="full-post__comment-date" dateTime={comment.comment_date}>
           {formatPostDate(comment.comment_date)}
         </time>
-        {viewer !== null && (viewer === comment.username || viewer === reviewAuthor) && (
-          <DeleteCommentButton postId={postId} commentId={comment.comment_id} author={folded ? 'someone you blocked' : comment.username} />
+        {viewer !== null && (viewer === reviewAuthor || (viewer === comment.username && !comment.remote)) && (
+          <DeleteCommentButton postId={postId} commentId={comment.comment_id} remote={comment.remote !== undefined} author={folded ? 'someone you blocked' : comment.username} />
         )}
-        {viewer !== comment.username && (
+        {viewer !== comment.username && !comment.remote && (
           <ReportMenu
             target={{ kind: 'comment', id: comment.comment_id }}
             label={folded ? 'More actions for the comment from someone you blocked' : `More actions for the comment by @${comment.username}`}
@@ -64,5 +68,21 @@ export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentIt
         )}
       </span>
     </li>
+  );
+}
+
+/** Someone elsewhere: their handle (user@host), opening their page on their server in a new tab when they gave one. */
+function RemoteAuthor({ handle, url, avatar }: { handle: string; url: string | null; avatar: string | null }) {
+  const name = (
+    <>
+      {avatar && <img className="full-post__comment-avatar" src={avatar} alt="" width={20} height={20} loading="lazy" />}@{handle}
+    </>
+  );
+  return url ? (
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="full-post__comment-author full-post__comment-author--remote">
+      {name}
+    </a>
+  ) : (
+    <span className="full-post__comment-author full-post__comment-author--remote">{name}</span>
   );
 }

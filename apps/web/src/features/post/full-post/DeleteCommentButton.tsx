@@ -2,12 +2,15 @@ import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog';
 import { useConfirmedAction } from '../../../components/dialog/useConfirmedAction';
 import { trpc } from '../../../lib/trpc';
 
-/** Delete on a comment, for its author and the review's author, behind Yes/No; the list reloads after. */
-export function DeleteCommentButton({ postId, commentId, author }: { postId: number; commentId: number; author: string }) {
+/**
+ * Delete on a comment, for its author and the review's author, behind Yes/No; the list reloads after. `remote`: a
+ * reply from another server, which the review's author removes here (it stays on its own server).
+ */
+export function DeleteCommentButton({ postId, commentId, author, remote = false }: { postId: number; commentId: number; author: string; remote?: boolean }) {
   const utils = trpc.useUtils();
   const remove = trpc.post.deleteComment.useMutation();
-  const deletion = useConfirmedAction(`Delete of comment ${commentId}`, async () => {
-    await remove.mutateAsync({ comment_id: commentId });
+  const deletion = useConfirmedAction(`Delete of ${remote ? 'reply' : 'comment'} ${commentId}`, async () => {
+    await remove.mutateAsync(remote ? { comment_id: commentId, remote } : { comment_id: commentId });
     await utils.post.comments.invalidate({ postid: postId });
   });
 
@@ -25,7 +28,7 @@ export function DeleteCommentButton({ postId, commentId, author }: { postId: num
       </button>
       {deletion.confirming && (
         <ConfirmDialog title="Delete this comment?" onConfirm={deletion.confirm} onCancel={deletion.cancel}>
-          <p>It is removed for everyone. This cannot be undone.</p>
+          <p>{remote ? 'It is removed here for everyone; it stays on their own server.' : 'It is removed for everyone.'} This cannot be undone.</p>
         </ConfirmDialog>
       )}
     </>

@@ -31,7 +31,7 @@ export function CommentList({ postId, reviewAuthor }: { postId: number; reviewAu
       {count > 0 && (
         <ol ref={listRef} className="full-post__comment-list" aria-label="Comments">
           {comments.data?.comments.map((comment) => (
-            <CommentItem key={comment.comment_id} postId={postId} comment={comment} viewer={session?.username ?? null} reviewAuthor={reviewAuthor} />
+            <CommentItem key={`${comment.remote ? 'remote-' : ''}${comment.comment_id}`} postId={postId} comment={comment} viewer={session?.username ?? null} reviewAuthor={reviewAuthor} />
           ))}
         </ol>
       )}
