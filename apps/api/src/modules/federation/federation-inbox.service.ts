@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, isActor, Like, Note, Undo, Update } from '@fedify/fedify/vocab';
+import { Create, Delete, Follow, isActor, Like, Note, Undo, Update } from '@fedify/fedify/vocab';
 import { PostService } from '../post/post.service';
 import { RemoteCommentsService } from '../post/remote-comments.service';
-import { UserService } from '../user/user.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
+import { FederationFollowers } from './federation-followers.service';
 import { INBOX_PATH, localReviewId, localUserId, SHARED_INBOX_PATH } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
 import { RemoteAvatars } from './remote-avatars.service';
@@ -21,12 +20,12 @@ export class FederationInbox {
   private readonly logger = new Logger('FederationInbox');
 
   constructor(
-    private readonly users: UserService,
     private readonly actors: RemoteActorsRepository,
     private readonly domains: FederationDomainsRepository,
     private readonly posts: PostService,
     private readonly replies: RemoteCommentsService,
     private readonly avatars: RemoteAvatars,
+    private readonly followers: FederationFollowers,
   ) {}
 
   /**
@@ -42,7 +41,9 @@ export class FederationInbox {
   register(federation: Federation<void>): void {
     federation
       .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
-      .on(Follow, (ctx, follow) => this.follow(ctx, follow))
+      .on(Follow, async (ctx, follow) => {
+        if (follow.actorId && !(await this.refused(follow.actorId, 'follow'))) await this.followers.followed(ctx, follow);
+      })
       .on(Undo, (ctx, undo) => this.undo(ctx, undo))
       .on(Like, (ctx, like) => this.like(ctx, like))
       .on(Create, (ctx, create) => this.create(ctx, create))
@@ -54,28 +55,6 @@ export class FederationInbox {
           ? this.logger.debug(`An incoming activity was refused: ${error.message}`)
           : this.logger.warn(`An incoming activity failed: ${error.message}`),
       );
-  }
-
-  /** Someone elsewhere follows a local person: kept, and accepted at once. */
-  private async follow(ctx: InboxContext<void>, follow: Follow): Promise<void> {
-    if (!follow.id || !follow.actorId || !follow.objectId || (await this.refused(follow.actorId, 'follow'))) return;
-    const userId = localUserId(ctx, follow.objectId);
-    if (userId === null || !(await this.users.federatedPerson({ id: userId }))) return;
-    const follower = await follow.getActor(ctx);
-    if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
-    const record = await remoteActorRecord(follower);
-    if (!record) return;
-    const now = Date.now();
-    const actorId = await this.actors.keep(record, now);
-    void this.avatars.refresh(actorId);
-    await this.actors.addFollower(userId, actorId, follow.id.href, true, now);
-    const identifier = String(userId);
-    await ctx.sendActivity(
-      { identifier },
-      follower,
-      new Accept({ id: new URL(`#accepts/${randomUUID()}`, ctx.getActorUri(identifier)), actor: ctx.getActorUri(identifier), object: follow }),
-    );
-    this.logger.log(`${record.handle} follows user ${userId}`);
   }
 
   private async unlike(ctx: InboxContext<void>, actorId: URL, like: Like): Promise<void> {
