@@ -677,3 +677,36 @@ export const remoteComments = pgTable(
     index('remote_comments_actor_idx').on(t.actorId),
   ],
 );
+
+/**
+ * Reviews from people on other servers that someone here follows (issue 30): a Note with a `Place` location and a
+ * rating, shown in its followers' Following feed marked with its server. `uri` is the Note's id (its Update and
+ * Delete name it), `url` its page there. The place is a local one within 50 m of the same name (`establishmentId`),
+ * else kept as it came (name, address, coordinates, `placeUrl`). `body` is its text, plain, within the review limit.
+ */
+export const remoteReviews = pgTable(
+  'remote_reviews',
+  {
+    id: serialId(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    uri: text('uri').notNull(),
+    url: text('url'),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    establishmentId: integer('establishment_id').references(() => establishments.id, { onDelete: 'set null' }),
+    placeName: text('place_name').notNull(),
+    placeAddress: text('place_address').notNull().default(''),
+    placeUrl: text('place_url'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('remote_reviews_uri_idx').on(t.uri),
+    // A followed person's newest first: the Following feed reads each followed person's page from here.
+    index('remote_reviews_actor_recent_idx').on(t.actorId, t.createdAt, t.id),
+  ],
+);
