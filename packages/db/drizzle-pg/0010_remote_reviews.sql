@@ -4,6 +4,7 @@ CREATE TABLE "remote_reviews" (
 	"uri" text NOT NULL,
 	"url" text,
 	"rating" integer NOT NULL,
+	"order_text" text DEFAULT '' NOT NULL,
 	"body" text NOT NULL,
 	"establishment_id" integer,
 	"place_name" text NOT NULL,

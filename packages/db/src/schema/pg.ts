@@ -694,6 +694,8 @@ export const remoteReviews = pgTable(
     uri: text('uri').notNull(),
     url: text('url'),
     rating: integer('rating').notNull(),
+    /** What they had, when the Note says (a Siplog review's order); '' otherwise. */
+    orderText: text('order_text').notNull().default(''),
     body: text('body').notNull(),
     establishmentId: integer('establishment_id').references(() => establishments.id, { onDelete: 'set null' }),
     placeName: text('place_name').notNull(),

@@ -323,7 +323,7 @@ export const contactMessages = sqliteTable(
 );
 
 /** What someone is told about (issue 16); the kinds are listed once in contracts (NOTIFICATION_KINDS). */
-export const NOTIFICATION_KIND_VALUES = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review', 'report_reviewed'] as const;
+export const NOTIFICATION_KIND_VALUES = ['follow', 'follow_request', 'like', 'comment', 'reply', 'mention', 'place_review', 'report_reviewed'] as const;
 
 /**
  * One thing that happened to someone (`userId`, the recipient) by someone else (`actorId`). The review, comment or
@@ -755,6 +755,8 @@ export const remoteReviews = sqliteTable(
     uri: text('uri').notNull(),
     url: text('url'),
     rating: integer('rating').notNull(),
+    /** What they had, when the Note says (a Siplog review's order); '' otherwise. */
+    orderText: text('order_text').notNull().default(''),
     body: text('body').notNull(),
     establishmentId: integer('establishment_id').references(() => establishments.id, { onDelete: 'set null' }),
     placeName: text('place_name').notNull(),
