@@ -16,3 +16,4 @@ export * from './drinks';
 export * from './place-lists';
 export * from './map-regions';
 export * from './federation';
+export * from './federation-following';

@@ -17,6 +17,9 @@ import type { PublicCacheService } from '../modules/public-cache/public-cache.se
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
 import { RemoteCommentsRepository } from '../modules/post/remote-comments.repository';
 import { RemoteCommentsService } from '../modules/post/remote-comments.service';
+import { RemoteReviewsRepository } from '../modules/post/remote-reviews.repository';
+import { RemoteReviewsService } from '../modules/post/remote-reviews.service';
+import type { PlaceService } from '../modules/place/place.service';
 import { PostRepository } from '../modules/post/post.repository';
 import { PostService } from '../modules/post/post.service';
 import { RecordingDatabase, type RecordedQuery } from '../test/recording-database';
@@ -57,7 +60,8 @@ export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);
   const posts = new PostRepository(db);
   const remoteComments = new RemoteCommentsService(db, posts, new RemoteCommentsRepository(db), notifications, {} as PublicCacheService);
-  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, posts, remoteComments);
+  const remoteReviews = new RemoteReviewsService(new RemoteReviewsRepository(db), {} as PlaceService);
+  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, posts, remoteComments, remoteReviews);
 }
 
 /** NotificationRepository built on `sqlite`. */

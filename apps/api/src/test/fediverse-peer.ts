@@ -4,13 +4,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Context } from '@fedify/fedify';
-import { Activity, Create, Delete, Endpoints, Follow, Image, isActor, Like, Mention, Note, Person, PUBLIC_COLLECTION, Tombstone, Undo, type Actor } from '@fedify/fedify/vocab';
+import { Accept, Activity, Create, Delete, Endpoints, Follow, Image, isActor, Like, Mention, Note, Person, Place, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update, type Actor } from '@fedify/fedify/vocab';
 
 /** One activity as the peer's inbox received it, with its JSON-LD as sent (compacted). */
 export interface Received {
   type: string;
   activity: Activity;
   json: Record<string, any>;
+}
+
+/** A post as the peer writes it: its HTML and, for a review, the place it is at. */
+export interface PeerNote {
+  html: string;
+  place?: { name: string; lat: number; lng: number; address?: string; url?: string };
 }
 
 export interface FediversePeer {
@@ -30,6 +36,16 @@ export interface FediversePeer {
   unlike(liked: { like: Like; author: Actor }): Promise<void>;
   /** ann replies publicly to the Note at `noteUri` with `html`, mentioning its author as Mastodon does; the Create goes to its author. */
   reply(noteUri: string, html: string): Promise<{ reply: Note; author: Actor }>;
+  /** ann answers a Follow her inbox received: an Accept, or a Reject (Mastodon's for a locked account's declined request). */
+  answerFollow(received: Received, accept: boolean): Promise<void>;
+  /**
+   * ann posts publicly and delivers it to `toActor` (an actor URI, as to a follower): a Note with `html`, and a `Place`
+   * location when given (as another Siplog sends a review). `update` sends it again as an Update of the same Note.
+   */
+  post(toActor: string, note: PeerNote): Promise<Note>;
+  update(toActor: string, note: Note, html: string): Promise<void>;
+  /** ann deletes a post she delivered to `toActor`. */
+  deletePost(toActor: string, note: Note): Promise<void>;
   /** ann deletes a reply (a Delete with a Tombstone, as Mastodon sends it). */
   deleteReply(replied: { reply: Note; author: Actor }): Promise<void>;
   /**
@@ -148,6 +164,48 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
       });
       await ctx.sendActivity({ identifier: 'ann' }, author, new Create({ id: new URL(`${id.href}/activity`), actor: ctx.getActorUri('ann'), object: reply, to: reply.toId, ccs: reply.ccIds }));
       return { reply, author };
+    },
+    async answerFollow(received, accept) {
+      const ctx = context();
+      const follow = received.activity;
+      if (!(follow instanceof Follow)) throw new Error(`${received.type} is not a Follow`);
+      const follower = await follow.getActor({ documentLoader: ctx.documentLoader });
+      if (!follower) throw new Error('the Follow has no actor');
+      const Answer = accept ? Accept : Reject;
+      await ctx.sendActivity({ identifier: 'ann' }, follower, new Answer({ id: new URL(`/answers/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: follow }));
+    },
+    async post(toActor, { html, place }) {
+      const ctx = context();
+      const id = new URL(`/users/ann/statuses/${randomUUID()}`, origin);
+      const note = new Note({
+        id,
+        attribution: ctx.getActorUri('ann'),
+        content: html,
+        url: new URL(`/@ann/${id.pathname.split('/').pop()}`, origin),
+        published: Temporal.Now.instant(),
+        to: PUBLIC_COLLECTION,
+        ccs: [new URL('/users/ann/followers', origin)],
+        location: place
+          ? new Place({ name: place.name, latitude: place.lat, longitude: place.lng, summary: place.address ?? null, url: place.url ? new URL(place.url) : null })
+          : null,
+      });
+      const recipient = await ctx.lookupObject(toActor);
+      if (!recipient || !isActor(recipient)) throw new Error(`${toActor} is not an actor`);
+      await ctx.sendActivity({ identifier: 'ann' }, recipient, new Create({ id: new URL(`${id.href}/activity`), actor: ctx.getActorUri('ann'), object: note, to: PUBLIC_COLLECTION, ccs: note.ccIds }));
+      return note;
+    },
+    async update(toActor, note, html) {
+      const ctx = context();
+      const recipient = await ctx.lookupObject(toActor);
+      if (!recipient || !isActor(recipient)) throw new Error(`${toActor} is not an actor`);
+      const edited = note.clone({ content: html, updated: Temporal.Now.instant() });
+      await ctx.sendActivity({ identifier: 'ann' }, recipient, new Update({ id: new URL(`${note.id!.href}#updates/${randomUUID()}`), actor: ctx.getActorUri('ann'), object: edited, to: PUBLIC_COLLECTION }));
+    },
+    async deletePost(toActor, note) {
+      const ctx = context();
+      const recipient = await ctx.lookupObject(toActor);
+      if (!recipient || !isActor(recipient)) throw new Error(`${toActor} is not an actor`);
+      await ctx.sendActivity({ identifier: 'ann' }, recipient, new Delete({ id: new URL(`${note.id!.href}#delete`), actor: ctx.getActorUri('ann'), to: PUBLIC_COLLECTION, object: new Tombstone({ id: note.id }) }));
     },
     async deleteReply({ reply, author }) {
       const ctx = context();

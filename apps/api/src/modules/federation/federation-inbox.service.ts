@@ -1,13 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Create, Delete, Follow, isActor, Like, Note, Undo, Update } from '@fedify/fedify/vocab';
+import { Accept, Article, Create, Delete, Follow, isActor, Like, Note, Reject, Undo, Update } from '@fedify/fedify/vocab';
 import { PostService } from '../post/post.service';
 import { RemoteCommentsService } from '../post/remote-comments.service';
+import { RemoteReviewsService } from '../post/remote-reviews.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationFollowers } from './federation-followers.service';
+import { FederationFollowing } from './federation-following.service';
 import { INBOX_PATH, localReviewId, localUserId, SHARED_INBOX_PATH } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
 import { RemoteAvatars } from './remote-avatars.service';
+import { remoteReviewOf } from './remote-review';
+import { RemoteFollowingRepository } from './remote-following.repository';
 import { isPublicNote, mentionedLocalPeople, noteHtml, replyText } from './remote-reply';
 import { RemoteActorsRepository } from './remote-actors.repository';
 
@@ -26,13 +30,16 @@ export class FederationInbox {
     private readonly replies: RemoteCommentsService,
     private readonly avatars: RemoteAvatars,
     private readonly followers: FederationFollowers,
+    private readonly following: FederationFollowing,
+    private readonly followedHere: RemoteFollowingRepository,
+    private readonly remoteReviews: RemoteReviewsService,
   ) {}
 
   /**
    * Whether the admin's policy for the sender's server drops this: a blocked server's everything; a silenced server's
    * everything but following (its replies, likes and reports).
    */
-  private async refused(actorId: URL | null, kind: 'follow' | 'content'): Promise<boolean> {
+  private async refused(actorId: URL | null | undefined, kind: 'follow' | 'content'): Promise<boolean> {
     if (!actorId) return true;
     const policy = await this.domains.policyOf(actorId.host);
     return policy === 'block' || (policy === 'silence' && kind === 'content');
@@ -46,6 +53,12 @@ export class FederationInbox {
       })
       .on(Undo, (ctx, undo) => this.undo(ctx, undo))
       .on(Like, (ctx, like) => this.like(ctx, like))
+      .on(Accept, async (_ctx, accept) => {
+        if (!(await this.refused(accept.actorId, 'follow'))) await this.following.accepted(accept);
+      })
+      .on(Reject, async (_ctx, reject) => {
+        if (!(await this.refused(reject.actorId, 'follow'))) await this.following.rejected(reject);
+      })
       .on(Create, (ctx, create) => this.create(ctx, create))
       .on(Update, (ctx, update) => this.update(ctx, update))
       .on(Delete, (ctx, deletion) => this.delete(deletion))
@@ -71,7 +84,9 @@ export class FederationInbox {
   private async create(ctx: InboxContext<void>, create: Create): Promise<void> {
     if (!create.actorId || (await this.refused(create.actorId, 'content'))) return;
     const note = await create.getObject(ctx);
-    if (!(note instanceof Note) || !note.id || !note.replyTargetId || note.attributionId?.href !== create.actorId.href || !isPublicNote(note)) return;
+    if (!(note instanceof Note || note instanceof Article) || !note.id || note.attributionId?.href !== create.actorId.href || !isPublicNote(note)) return;
+    if (!note.replyTargetId) return this.review(ctx, note, create.actorId);
+    if (!(note instanceof Note)) return;
     const postId = localReviewId(ctx, note.replyTargetId);
     const body = postId === null ? '' : replyText(noteHtml(note));
     if (postId === null || body === '') return;
@@ -86,9 +101,23 @@ export class FederationInbox {
     await this.replies.replied({ postId, actorId, uri: note.id.href, body, createdAt, mentionedIds: await mentionedLocalPeople(ctx, note) });
   }
 
+  /**
+   * A post by someone people here follow: kept as a review from elsewhere when it is one (a Place and a rating), for
+   * their followers' Following feed. Nobody here follows them: nothing is kept.
+   */
+  private async review(ctx: InboxContext<void>, note: Note | Article, actorUri: URL): Promise<void> {
+    const actor = await this.actors.byUri(actorUri.href);
+    if (!actor || !(await this.followedHere.followedHere(actor.id))) return;
+    const review = await remoteReviewOf(ctx, note, actor.id);
+    if (review) await this.remoteReviews.received(review);
+  }
+
   /** A reply here edited by its author: its new text. */
   private async updateReply(ctx: InboxContext<void>, update: Update, actorId: URL): Promise<void> {
     const note = await update.getObject(ctx);
+    if ((note instanceof Note || note instanceof Article) && note.id && !note.replyTargetId && note.attributionId?.href === actorId.href && isPublicNote(note)) {
+      return this.review(ctx, note, actorId);
+    }
     const actor = await this.actors.byUri(actorId.href);
     if (!(note instanceof Note) || !note.id || note.attributionId?.href !== actorId.href || !actor) return;
     const body = replyText(noteHtml(note));
@@ -118,7 +147,7 @@ export class FederationInbox {
     if (!deletion.actorId || !deletion.objectId) return;
     if (deletion.objectId.href !== deletion.actorId.href) {
       const actor = await this.actors.byUri(deletion.actorId.href);
-      if (actor) await this.replies.deleted(deletion.objectId.href, actor.id);
+      if (actor) await Promise.all([this.replies.deleted(deletion.objectId.href, actor.id), this.remoteReviews.removed(deletion.objectId.href, actor.id)]);
       return;
     }
     if (await this.actors.forget(deletion.actorId.href)) this.logger.log(`${deletion.actorId.href} was deleted on its server and is forgotten here`);

@@ -1,7 +1,17 @@
-import type { Actor, Recipient } from '@fedify/fedify/vocab';
+import type { Actor, Link, Recipient } from '@fedify/fedify/vocab';
 import type { FollowerAddress, RemoteActorRecord } from './remote-actors.repository';
 
 const clip = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
+
+/**
+ * A page elsewhere that the web app may link to: http(s) only (never `javascript:` or `data:`), at most 2 KiB, from
+ * a URL or a Link as ActivityStreams gives one. Null for anything else.
+ */
+export function webLink(value: URL | Link | null | undefined): string | null {
+  const url = value instanceof URL ? value : (value?.href ?? null);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.href.length > 2048) return null;
+  return url.href;
+}
 
 /**
  * What we keep of a remote person's actor document, clipped to sane sizes. Null when it lacks what a follower must
@@ -14,12 +24,10 @@ export async function remoteActorRecord(actor: Actor): Promise<RemoteActorRecord
   let iconUrl: string | null = null;
   try {
     const icon = await actor.getIcon();
-    const url = icon?.url;
-    iconUrl = url instanceof URL ? url.href : (url?.href?.href ?? null);
+    iconUrl = webLink(icon?.url);
   } catch {
     // An icon that cannot be fetched is only a missing avatar.
   }
-  const profile = actor.url;
   return {
     uri: actor.id.href,
     handle,
@@ -27,8 +35,8 @@ export async function remoteActorRecord(actor: Actor): Promise<RemoteActorRecord
     inbox: actor.inboxId.href,
     sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
     name: clip(actor.name?.toString(), 100) ?? username,
-    iconUrl: clip(iconUrl, 2048),
-    profileUrl: clip(profile instanceof URL ? profile.href : (profile?.href?.href ?? null), 2048),
+    iconUrl,
+    profileUrl: webLink(actor.url),
   };
 }
 

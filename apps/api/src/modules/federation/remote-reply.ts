@@ -8,12 +8,21 @@ import { localUserId } from './federation-paths';
 const TAGS_READ_MAX = 50;
 
 /**
- * A reply's HTML (Mastodon's `<p>` and `<br>`, mention and hashtag links) as the plain text a comment here is: links
- * as their words, images and scripts dropped, paragraphs a blank line apart, and cut to the comment limit. Empty
- * when nothing readable is left.
+ * A reply's HTML (Mastodon's `<p>` and `<br>`, mention and hashtag links) as the plain text a comment here is, cut to
+ * the comment limit. Empty when nothing readable is left.
  */
 export function replyText(html: string): string {
-  const text = convert(html.slice(0, 64 * 1024), {
+  return cut(plainText(html), LIMITS.commentMax);
+}
+
+/** Text cut to `max` characters, with an ellipsis when anything was left out. */
+export function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** HTML from elsewhere as plain text: links as their words, images and scripts dropped, paragraphs a blank line apart. */
+export function plainText(html: string): string {
+  return convert(html.slice(0, 64 * 1024), {
     wordwrap: false,
     selectors: [
       { selector: 'a', options: { ignoreHref: true } },
@@ -25,11 +34,10 @@ export function replyText(html: string): string {
   })
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return text.length <= LIMITS.commentMax ? text : `${text.slice(0, LIMITS.commentMax - 1).trimEnd()}…`;
 }
 
 /** The Note's content in whatever language it came (Fedify reads a language map as a LanguageString). */
-export function noteHtml(note: Note): string {
+export function noteHtml(note: Pick<Note, 'content'>): string {
   const content = note.content;
   return content === null ? '' : String(content);
 }
@@ -48,6 +56,6 @@ export async function mentionedLocalPeople(ctx: InboxContext<void>, note: Note):
 }
 
 /** Public or unlisted (addressed to everyone); a followers-only or direct reply is private and is never shown here. */
-export function isPublicNote(note: Note): boolean {
+export function isPublicNote(note: Pick<Note, 'toIds' | 'ccIds'>): boolean {
   return [...note.toIds, ...note.ccIds].some((id) => id.href === PUBLIC_COLLECTION.href);
 }

@@ -36,6 +36,14 @@ type NewPlace = Omit<z.output<typeof placeInfoSchema>, 'place_id'>;
 /** Place ids this app hands out for places no provider knows (added by dropping a pin). */
 const OWN_PLACE_PREFIX = 'siplog:';
 
+/** A place's name as two spellings of one place compare: letters and digits only, case and accents aside. */
+const comparableName = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
 /** The nearest of `rows` to `point` within `meters` that `accept` takes, or undefined. */
 function nearestWithin<T extends LatLng>(rows: T[], point: LatLng, meters: number, accept: (row: T) => boolean = () => true) {
   let best: T | undefined;
@@ -204,6 +212,15 @@ export class PlaceService {
     await this.rateLimit.consume('placeCreateByIp', client.ip);
     // The client's `details` are not the provider's: nothing a guest sends is stored with the place.
     return this.create(provided, provided.place_id);
+  }
+
+  /**
+   * The place here a review from elsewhere is at (issue 30): the nearest of the same name (letters and digits alike,
+   * case aside) within `meters` of its coordinates, or undefined (it is then kept as the remote place it came as).
+   */
+  async sameNamedNear(name: string, point: LatLng, meters: number): Promise<EstablishmentRow | undefined> {
+    const key = comparableName(name);
+    return nearestWithin(await this.places.near(boxAround(point, meters)), point, meters, (row) => comparableName(row.name) === key);
   }
 
   /** The places within `meters` of a point, nearest first (equal distances oldest place first), at most `max`. */

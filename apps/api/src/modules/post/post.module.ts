@@ -8,12 +8,14 @@ import { PostRepository } from './post.repository';
 import { PostService } from './post.service';
 import { RemoteCommentsRepository } from './remote-comments.repository';
 import { RemoteCommentsService } from './remote-comments.service';
+import { RemoteReviewsRepository } from './remote-reviews.repository';
+import { RemoteReviewsService } from './remote-reviews.service';
 import { ReviewEvents } from './review-events';
 
 @Module({
   imports: [PlaceModule, uploadsToDisk],
   controllers: [PostController],
-  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, ReviewEvents, RemoteCommentsService, RemoteCommentsRepository],
-  exports: [PostService, PostAuthoringService, ReviewEvents, RemoteCommentsService],
+  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, ReviewEvents, RemoteCommentsService, RemoteCommentsRepository, RemoteReviewsService, RemoteReviewsRepository],
+  exports: [PostService, PostAuthoringService, ReviewEvents, RemoteCommentsService, RemoteReviewsService],
 })
 export class PostModule {}

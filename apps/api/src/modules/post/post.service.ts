@@ -14,6 +14,8 @@ import { remoteAvatarUrl } from '../media/remote-avatar-url';
 import { drinkOf } from './post-drink';
 import { PostRepository, type CommentRow, type FeedPosition, type PostRow } from './post.repository';
 import { RemoteCommentsService, type RemoteCommentListing } from './remote-comments.service';
+import type { RemoteReviewRow } from './remote-reviews.repository';
+import { RemoteReviewsService } from './remote-reviews.service';
 import type { Drink } from '@siplog/contracts';
 
 export { POSTS_BY_ESTABLISHMENT_MAX } from './post.repository';
@@ -43,6 +45,12 @@ export interface PostView {
   est_country: string;
   /** The active people the review names with @username (issue 16): the web app links these. */
   mentions: string[];
+  /**
+   * A review by someone on another server whom the reader follows (issue 30), in their Following feed only:
+   * `username` is their handle (user@host), `post_id` numbers reviews from elsewhere apart from reviews here,
+   * `establishment_id` is the place here it is at (0: none here, `place_url` opens the place where it came from).
+   */
+  remote?: { server: string; url: string | null; profile_url: string | null; avatar: string | null; place_url: string | null };
 }
 
 /** A comment as the spec's calls answer it (design §3). */
@@ -72,6 +80,11 @@ export interface LikeState {
   likes: number;
 }
 
+/** Newest first by (time, id), as the feeds' cursors page. */
+function newestFirst(a: PostView, b: PostView): number {
+  return Date.parse(b.post_date) - Date.parse(a.post_date) || b.post_id - a.post_id;
+}
+
 function cursorOf(post: PostView): string {
   return `${Date.parse(post.post_date)}_${post.post_id}`;
 }
@@ -96,6 +109,7 @@ export class PostService {
     private readonly blocks: BlockService,
     private readonly repository: PostRepository,
     private readonly remoteComments: RemoteCommentsService,
+    private readonly remoteReviews: RemoteReviewsService,
   ) {}
 
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
@@ -135,7 +149,14 @@ export class PostService {
    */
   async followingPage(actor: AuthUser, limit: number, cursor?: string | null): Promise<{ posts: PostView[]; nextCursor: string | null; follows: number }> {
     const hidden = await this.blocks.hiddenFor(actor);
-    const page = await this.toViews(await this.repository.followingPage(actor.id, parseCursor(cursor), { take: limit, limit, offset: 0 }, hidden), hidden);
+    const position = parseCursor(cursor);
+    const [rows, remote] = await Promise.all([
+      this.repository.followingPage(actor.id, position, { take: limit, limit, offset: 0 }, hidden),
+      this.remoteReviews.followingPage(actor.id, position, limit),
+    ]);
+    const local = await this.toViews(rows, hidden);
+    // Reviews from elsewhere (issue 30) join in the same order, newest first by (time, id); one cursor pages both.
+    const page = remote.length === 0 ? local : [...local, ...remote.map(toRemoteReviewView)].sort(newestFirst).slice(0, limit);
     const last = page.at(-1);
     const follows = await this.repository.followsCount(actor.id);
     return { posts: page, nextCursor: last && page.length === limit ? cursorOf(last) : null, follows };
@@ -358,5 +379,29 @@ function toRemoteCommentView(row: RemoteCommentListing): CommentView {
     comment_date: new Date(row.createdAt).toISOString(),
     mentions: row.mentions,
     remote: { url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile) },
+  };
+}
+
+function toRemoteReviewView(row: RemoteReviewRow): PostView {
+  return {
+    post_id: row.id,
+    _id: row.id,
+    username: row.handle,
+    establishment_id: row.establishmentId ?? 0,
+    establishment_name: row.placeName,
+    post_date: new Date(row.createdAt).toISOString(),
+    order: row.orderText,
+    review: row.body,
+    rating: String(row.rating),
+    drink: null,
+    likes: 0,
+    images: [],
+    est_street: row.placeAddress,
+    est_city: '',
+    est_state: '',
+    est_zip: '',
+    est_country: '',
+    mentions: [],
+    remote: { server: row.host, url: row.url, profile_url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile), place_url: row.placeUrl },
   };
 }

@@ -38,6 +38,8 @@ export const RATE_LIMIT_POLICIES = {
   postCreateByAccount: { points: 30, duration: 60 * 60 },
   /** REST feed pages past FEED_SKIP_FREE, per client IP: each walks thousands of reviews while the server waits. */
   deepFeedPageByIp: { points: 20, duration: 60 },
+  /** Handles looked up on other servers (issue 30), per account: each asks a server elsewhere (WebFinger, actor). */
+  remoteLookup: { points: 30, duration: 10 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

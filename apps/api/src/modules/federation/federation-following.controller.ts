@@ -1,0 +1,43 @@
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { remoteFollowSchema, remoteLookupSchema } from '@siplog/contracts';
+import type { z } from 'zod';
+import type { AuthUser } from '../../common/auth-user';
+import { ApiZodBody, ZodBody } from '../../common/zod-body';
+import { Actor, AuthGuard } from '../auth/auth.guard';
+import { FederationFollowing } from './federation-following.service';
+
+/** Following people on other servers (issue 30); the twins of federation.lookup/follow/unfollow. */
+@ApiTags('federation: following elsewhere')
+@Controller('api/federation')
+@UseGuards(AuthGuard)
+export class FederationFollowingController {
+  constructor(private readonly following: FederationFollowing) {}
+
+  @Post('lookup')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Finds someone on another server by handle (@name@server.example), and whether you follow them' })
+  @ApiZodBody(remoteLookupSchema)
+  lookup(@Actor() actor: AuthUser, @ZodBody(remoteLookupSchema) body: z.output<typeof remoteLookupSchema>) {
+    return this.following.lookup(actor, body.handle);
+  }
+
+  @Post('follow')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Asks to follow someone on another server (as looked up); pending until their server accepts' })
+  @ApiZodBody(remoteFollowSchema)
+  follow(@Actor() actor: AuthUser, @ZodBody(remoteFollowSchema) body: z.output<typeof remoteFollowSchema>) {
+    return this.following.follow(actor, body.remote_actor_id);
+  }
+
+  @Post('unfollow')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Stops following someone on another server (or takes back the request)' })
+  @ApiZodBody(remoteFollowSchema)
+  unfollow(@Actor() actor: AuthUser, @ZodBody(remoteFollowSchema) body: z.output<typeof remoteFollowSchema>) {
+    return this.following.unfollow(actor, body.remote_actor_id);
+  }
+}

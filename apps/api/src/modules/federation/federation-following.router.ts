@@ -1,0 +1,12 @@
+import { remoteFollowSchema, remoteLookupSchema } from '@siplog/contracts';
+import { authedProcedure } from '../../procedures/procedure-tiers';
+import type { FederationFollowing } from './federation-following.service';
+
+/** Following people on other servers (issue 30): the twins of the REST routes, in the federation namespace. */
+export function remoteFollowingProcedures(following: FederationFollowing) {
+  return {
+    lookup: authedProcedure.input(remoteLookupSchema).mutation(({ ctx, input }) => following.lookup(ctx.actor, input.handle)),
+    follow: authedProcedure.input(remoteFollowSchema).mutation(({ ctx, input }) => following.follow(ctx.actor, input.remote_actor_id)),
+    unfollow: authedProcedure.input(remoteFollowSchema).mutation(({ ctx, input }) => following.unfollow(ctx.actor, input.remote_actor_id)),
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { idField, plainText } from './schemas/fields';
+
+/** Following people on other servers (issue 30): what the search box's handle look-up and Follow send and answer. */
+export const REMOTE_FOLLOW_MESSAGES = {
+  handleInvalid: 'Enter a handle like @name@server.example.',
+  notFound: (handle: string) => `No one was found at ${handle}. Check the handle, or try again later if their server is down.`,
+  unreachable: (host: string) => `${host} did not answer. Try again later.`,
+  blocked: (host: string) => `${host} is blocked on this server.`,
+  ours: 'That handle is on this server: search for the name alone.',
+  off: 'Following people on other servers is off on this server.',
+  noSuchPerson: 'That person is no longer known here. Look them up again.',
+  leftOrSuspended: 'Your account cannot follow anyone right now.',
+} as const;
+
+/** A handle as typed: `@name@server.example` or `name@server.example` (not an e-mail: the search box asks for it so). */
+export const FEDIVERSE_HANDLE = /^@?([A-Za-z0-9_.~-]{1,100})@((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}(?::\d{1,5})?)$/i;
+
+/** Whether the text typed in the search box is a fediverse handle to look up (starts with @ and has a server). */
+export function looksLikeFediverseHandle(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith('@') && FEDIVERSE_HANDLE.test(trimmed);
+}
+
+export const remoteLookupSchema = z.strictObject({
+  handle: plainText({ error: REMOTE_FOLLOW_MESSAGES.handleInvalid })
+    .trim()
+    .max(360, { error: REMOTE_FOLLOW_MESSAGES.handleInvalid })
+    .regex(FEDIVERSE_HANDLE, { error: REMOTE_FOLLOW_MESSAGES.handleInvalid }),
+});
+
+export const remoteFollowSchema = z.strictObject({ remote_actor_id: idField });
+
+/** Where the person looking stands with someone elsewhere. */
+export type RemoteFollowState = 'none' | 'pending' | 'following';
+
+/** Someone elsewhere as a person here finds them by handle. */
+export interface RemotePersonView {
+  remote_actor_id: number;
+  /** user@host */
+  handle: string;
+  name: string;
+  server: string;
+  /** Their page on their server. */
+  url: string | null;
+  /** Their picture as stored here, when it is. */
+  avatar: string | null;
+  following: RemoteFollowState;
+}
