@@ -18,7 +18,9 @@ import { BlockModule } from './modules/block/block.module';
 import { BlockService } from './modules/block/block.service';
 import { DatabaseModule } from './modules/database/database.module';
 import { EventsModule } from './modules/events/events.module';
+import { FederationFollowRequests } from './modules/federation/federation-follow-requests.service';
 import { FederationModule } from './modules/federation/federation.module';
+import { federationProcedures } from './modules/federation/federation.router';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { mapRouter } from './modules/map/map.router';
@@ -103,7 +105,7 @@ export const APP_PARTS = {
         ...moderationProcedures(get(ModerationService)),
       }),
   },
-  federation: { module: FederationModule },
+  federation: { module: FederationModule, router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)) }) },
   report: { module: ModerationModule, router: (get: ProviderOf) => reportRouter(get(ReportService)) },
   health: { module: HealthModule },
 } satisfies Record<string, AppPart>;

@@ -28,6 +28,10 @@ export const FEDERATION_MESSAGES = {
   noSuchDelivery: 'That delivery is no longer in the queue.',
   notFailed: 'Only a failed delivery can be retried.',
   unavailable: 'Federation needs PUBLIC_URL to be the https address of this server (https://siplog.example).',
+  noSuchFollowRequest: 'That follow request is not waiting for your answer: it was answered or taken back.',
+  followRequestsUnavailable: 'Follow requests from other servers cannot be answered here until federation is set up (PUBLIC_URL must be the https address of this server).',
+  followerAccepted: (handle: string) => `${handle} now follows you.`,
+  followerRejected: (handle: string) => `You declined ${handle}'s follow request.`,
 } as const;
 
 const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/;
@@ -61,6 +65,21 @@ export const federationHostSchema = z.strictObject({ host: hostField });
 export const federationDeliverySchema = z.strictObject({ id: idField });
 
 export const federationSwitchSchema = z.strictObject({ enabled: z.boolean() });
+
+/**
+ * A person's answer to a follow request from another server (issue 30): the requester as the follow_request
+ * notification names them (its remote_actor_id). Only the person asked can answer.
+ */
+export const followRequestSchema = z.strictObject({ remote_actor_id: idField });
+
+/** What accepting or declining a follow request answers. */
+export interface FollowRequestAnswer {
+  status: 200;
+  /** The requester's handle, user@host. */
+  handle: string;
+  accepted: boolean;
+  msg: string;
+}
 
 export interface FederationDomainView {
   host: string;

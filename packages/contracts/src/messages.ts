@@ -136,6 +136,8 @@ export const USER_MESSAGES = {
   cannotFollowSelf: 'You cannot follow yourself.',
   imageRemoved: 'Image removed',
   detailsUpdated: 'Profile updated.',
+  approveFollowersOn: 'Follows from other servers now wait for your answer in your notifications.',
+  approveFollowersOff: 'Follows from other servers are accepted at once again; requests already waiting stay in your notifications.',
 } as const;
 
 /** Messages the server answers with where the spec names none. */

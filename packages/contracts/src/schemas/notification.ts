@@ -4,12 +4,16 @@ import { idField, pageField, plainText } from './fields';
 import { feedCursorField, FEED_SKIP_MAX } from './post';
 
 /** What someone can be told about (issue 16), in the order My Log's 'E-mail me when…' lists them. */
-export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'reply', 'mention', 'place_review', 'report_reviewed'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'follow_request', 'like', 'comment', 'reply', 'mention', 'place_review', 'report_reviewed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Kinds e-mailed unless the person turns them off: likes and place reviews come often and matter less. */
+/**
+ * Kinds e-mailed unless the person turns them off: likes and place reviews come often and matter less; a follow
+ * request from another server (issue 30) waits for the person's answer.
+ */
 export const EMAILED_BY_DEFAULT: Record<NotificationKind, boolean> = {
   follow: true,
+  follow_request: true,
   like: false,
   comment: true,
   reply: true,
@@ -21,6 +25,7 @@ export const EMAILED_BY_DEFAULT: Record<NotificationKind, boolean> = {
 /** The 'E-mail me when…' choices, as My Log shows them. */
 export const NOTIFICATION_EMAIL_LABELS: Record<NotificationKind, string> = {
   follow: 'someone follows me',
+  follow_request: 'someone on another server asks to follow me',
   like: 'someone likes my review',
   comment: 'someone comments on my review',
   reply: 'someone replies after my comment',

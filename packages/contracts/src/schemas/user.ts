@@ -111,6 +111,15 @@ export const updateProfileDetailsSchema = z.strictObject({
   bio: plainText().trim().max(LIMITS.bioMax, { error: `Bio must be at most ${LIMITS.bioMax} characters.` }).optional(),
 });
 
+/**
+ * 'Approve followers' (issue 30): whether follows from other servers wait for the person's Accept or Reject. Turning
+ * it off leaves requests already waiting as they are.
+ */
+export const approveFollowersSchema = z.strictObject({
+  email: actingEmail,
+  approve_followers: z.boolean({ error: 'approve_followers must be true or false.' }),
+});
+
 /** The JSON `data` field that travels with an uploaded image. */
 export const imageUploadDataSchema = z.strictObject({
   email: actingEmail,

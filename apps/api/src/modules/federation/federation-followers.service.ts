@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { InboxContext } from '@fedify/fedify';
 import { Accept, isActor, type Follow } from '@fedify/fedify/vocab';
+import { NotificationService } from '../notification/notification.service';
 import { UserService } from '../user/user.service';
 import { localUserId } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
@@ -9,8 +10,9 @@ import { RemoteActorsRepository } from './remote-actors.repository';
 import { RemoteAvatars } from './remote-avatars.service';
 
 /**
- * People elsewhere following people here (issue 30): a Follow is kept and answered. The inbox has checked the
- * sender's server against the admin's policy; Fedify has checked the signature.
+ * People elsewhere following people here (issue 30): a Follow is kept and accepted at once, or, when the person
+ * approves followers, kept waiting and told to them (FederationFollowRequests takes their answer). The inbox has
+ * checked the sender's server against the admin's policy; Fedify has checked the signature.
  */
 @Injectable()
 export class FederationFollowers {
@@ -20,13 +22,18 @@ export class FederationFollowers {
     private readonly users: UserService,
     private readonly actors: RemoteActorsRepository,
     private readonly avatars: RemoteAvatars,
+    private readonly notifications: NotificationService,
   ) {}
 
-  /** Someone elsewhere follows a local person: kept, and accepted at once. */
+  /**
+   * Someone elsewhere follows a local person: accepted at once, unless the person approves followers; then the
+   * request waits (told to them once, however often it comes) and an Accept goes only to someone already following.
+   */
   async followed(ctx: InboxContext<void>, follow: Follow): Promise<void> {
     if (!follow.id || !follow.actorId || !follow.objectId) return;
     const userId = localUserId(ctx, follow.objectId);
-    if (userId === null || !(await this.users.federatedPerson({ id: userId }))) return;
+    const person = userId === null ? null : await this.users.federatedPerson({ id: userId });
+    if (userId === null || !person) return;
     const follower = await follow.getActor(ctx);
     if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
     const record = await remoteActorRecord(follower);
@@ -34,7 +41,22 @@ export class FederationFollowers {
     const now = Date.now();
     const actorId = await this.actors.keep(record, now);
     void this.avatars.refresh(actorId);
-    await this.actors.addFollower(userId, actorId, follow.id.href, true, now);
+    const followUri = follow.id.href;
+    const accepted = await this.actors.transaction(async () => {
+      if (!person.approvesFollowers) {
+        await this.actors.addFollower(userId, actorId, followUri, true, now);
+        // A request left waiting when the person turned approving off: this Follow settles it.
+        await this.notifications.followRequestClosed(actorId, userId);
+        return true;
+      }
+      const request = await this.actors.requestFollow(userId, actorId, followUri, now);
+      if (request.created) await this.notifications.followRequested(actorId, userId);
+      return request.accepted;
+    });
+    if (!accepted) {
+      this.logger.log(`${record.handle} asks to follow user ${userId}`);
+      return;
+    }
     const identifier = String(userId);
     await ctx.sendActivity(
       { identifier },

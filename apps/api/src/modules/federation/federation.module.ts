@@ -5,6 +5,8 @@ import { UserModule } from '../user/user.module';
 import { FederationAccounts } from './federation-accounts.service';
 import { FederationAdminService } from './federation-admin.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
+import { FederationFollowRequestsController } from './federation-follow-requests.controller';
+import { FederationFollowRequests } from './federation-follow-requests.service';
 import { FederationFollowers } from './federation-followers.service';
 import { FederationInbox } from './federation-inbox.service';
 import { FederationKvSweeper } from './federation-kv.sweeper';
@@ -20,7 +22,8 @@ import { FederationQueueRepository } from './queue/federation-queue.repository';
 /** ActivityPub (issue 30): people as actors, the inbox, reviews as Notes, the queue, the admin's hold; off by default. */
 @Module({
   imports: [UserModule, PostModule, PlaceModule],
-  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper, RemoteAvatars, RemoteAvatarsRepository, FederationFollowers],
+  controllers: [FederationFollowRequestsController],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper, RemoteAvatars, RemoteAvatarsRepository, FederationFollowers, FederationFollowRequests],
   exports: [FederationService, FederationAdminService],
 })
 export class FederationModule {}

@@ -167,7 +167,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
       summary: person.bio ? `<p>${escapeHtml(person.bio)}</p>` : null,
       url: profile,
       icon: person.hasAvatar ? new Image({ url: new URL(`/api/showimage/profileimage/${encodeURIComponent(person.username)}`, origin) }) : null,
-      manuallyApprovesFollowers: false,
+      manuallyApprovesFollowers: person.approvesFollowers,
       discoverable: true,
       publicKey: signing.publicKey,
       assertionMethods: signing.assertionMethods,

@@ -56,6 +56,66 @@ export class RemoteActorsRepository {
       .onConflictDoUpdate({ target: [remoteFollowers.userId, remoteFollowers.actorId], set: { followUri, accepted } });
   }
 
+  /**
+   * A Follow that waits for the person's answer ('Approve followers'): kept unaccepted unless they follow already.
+   * Answers whether this made a new request (told to the person once), and whether the follow stands accepted. The
+   * Follow's id is always the latest, as the Accept or Reject must name it.
+   */
+  async requestFollow(userId: number, actorId: number, followUri: string, now: number): Promise<{ created: boolean; accepted: boolean }> {
+    const created = await this.db
+      .insert(remoteFollowers)
+      .values({ userId, actorId, followUri, accepted: false, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ actorId: remoteFollowers.actorId });
+    if (created.length > 0) return { created: true, accepted: false };
+    const [existing] = await this.db
+      .update(remoteFollowers)
+      .set({ followUri })
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId)))
+      .returning({ accepted: remoteFollowers.accepted });
+    return { created: false, accepted: existing?.accepted ?? false };
+  }
+
+  /** A follow request waiting for this person's answer, with where the answer goes; undefined when there is none. */
+  async pendingFollower(userId: number, actorId: number): Promise<(FollowerAddress & { handle: string; followUri: string }) | undefined> {
+    const [row] = await this.db
+      .select({
+        actorId: remoteActors.id,
+        uri: remoteActors.uri,
+        inbox: remoteActors.inbox,
+        sharedInbox: remoteActors.sharedInbox,
+        handle: remoteActors.handle,
+        followUri: remoteFollowers.followUri,
+      })
+      .from(remoteFollowers)
+      .innerJoin(remoteActors, eq(remoteActors.id, remoteFollowers.actorId))
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId), eq(remoteFollowers.accepted, false)));
+    return row;
+  }
+
+  /** Accepts a waiting follow request; answers whether one was waiting (a second answer finds none). */
+  async acceptFollower(userId: number, actorId: number): Promise<boolean> {
+    const accepted = await this.db
+      .update(remoteFollowers)
+      .set({ accepted: true })
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId), eq(remoteFollowers.accepted, false)))
+      .returning({ actorId: remoteFollowers.actorId });
+    return accepted.length > 0;
+  }
+
+  /** Forgets a waiting follow request (declined); answers whether one was waiting. */
+  async removePendingFollower(userId: number, actorId: number): Promise<boolean> {
+    const removed = await this.db
+      .delete(remoteFollowers)
+      .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId), eq(remoteFollowers.accepted, false)))
+      .returning({ actorId: remoteFollowers.actorId });
+    return removed.length > 0;
+  }
+
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   /** Forgets a follow; answers whether there was one. */
   async removeFollower(userId: number, actorId: number): Promise<boolean> {
     const removed = await this.db

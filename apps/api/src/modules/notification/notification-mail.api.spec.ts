@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAILED_BY_DEFAULT, NOTIFICATION_MESSAGES } from '@siplog/contracts';
+import { EMAILED_BY_DEFAULT, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '@siplog/contracts';
 import { insertEstablishment, mailQueue, notifications, posts, users, type Database } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -71,7 +71,7 @@ describe('notification e-mail', () => {
   it('answers each person’s choices, defaulting to comments, replies, mentions and follows', async () => {
     const settings = await app.post('/api/notification/emailsettings', {}, ann.auth);
     expect(settings.body).toEqual({ settings: EMAILED_BY_DEFAULT, mailEnabled: true });
-    expect(EMAILED_BY_DEFAULT).toEqual({ follow: true, like: false, comment: true, reply: true, mention: true, place_review: false, report_reviewed: false });
+    expect(EMAILED_BY_DEFAULT).toEqual({ follow: true, follow_request: true, like: false, comment: true, reply: true, mention: true, place_review: false, report_reviewed: false });
   });
 
   it('e-mails a comment at once, then batches what follows within 15 minutes into one message', async () => {
@@ -145,7 +145,7 @@ describe('notification e-mail', () => {
     expect(oneClick.status).toBe(200);
     expect(await oneClick.json()).toEqual({ status: 200, kind: 'all', subscribed: false });
     const off = (await app.post('/api/notification/emailsettings', {}, ann.auth)).body.settings;
-    expect(Object.values(off)).toEqual([false, false, false, false, false, false, false]);
+    expect(off).toEqual(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, false])));
 
     // The link in the text, from the web page: one kind back on, then off again.
     expect((await app.trpc('mutation', 'notification.unsubscribe', { token: commentLink, resubscribe: true })).data).toEqual({ status: 200, kind: 'comment', subscribed: true });

@@ -16,6 +16,9 @@ export function notificationSentence(
   switch (row.kind) {
     case 'follow':
       return `${who} followed you`;
+    case 'follow_request':
+      // Someone elsewhere (issue 30) waits for the person's answer; the line's link is the notifications page, where it is given.
+      return `${who} wants to follow you`;
     case 'like':
       return `${who} liked your review of ${place}`;
     case 'comment':

@@ -13,6 +13,8 @@ export interface NotificationRow {
   actorUrl: string | null;
   /** Someone elsewhere's avatar as stored here (remote_actors.avatar_file); null for people here or without one. */
   actorAvatarFile: string | null;
+  /** Someone elsewhere's remote_actors id (issue 30); null for people here. */
+  remoteActorId: number | null;
   postId: number | null;
   establishmentId: number | null;
   establishmentName: string | null;
@@ -37,6 +39,8 @@ interface MentionRow {
  * Shown to the recipient: the actor is active, and a review it is about still is (its author active too), and neither
  * has blocked the other. Deactivated or suspended people's actions, and what happened on their hidden reviews, stay
  * out of sight with them; a block hides what passed between the two.
+ * Someone elsewhere is out of sight while the admin blocks or silences their server, but a silenced server may
+ * follow, so its follow requests show; a follow request shows while it waits (an Undo from the requester ends it).
  */
 const VISIBLE = `
   left join users a on a.id = n.actor_id
@@ -47,12 +51,15 @@ const VISIBLE = `
   left join comments c on c.id = n.comment_id
   left join remote_comments rc on rc.id = n.remote_comment_id
   where (case when n.actor_id is not null then a.id is not null and ${ACTIVE_USER_SQL('a')}
-    else ra.id is not null and not exists (select 1 from federation_domains d where d.host = ra.host) end)
+    else ra.id is not null and not exists (select 1 from federation_domains d where d.host = ra.host
+      and (d.policy = 'block' or n.kind <> 'follow_request')) end)
+    and (n.kind <> 'follow_request' or exists (select 1 from remote_followers f
+      where f.user_id = n.user_id and f.actor_id = n.remote_actor_id and not f.accepted))
     and (n.post_id is null or ${ACTIVE_USER_SQL('pa')})
     and not exists (select 1 from user_blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
     and not exists (select 1 from user_blocks b where b.blocker_id = n.actor_id and b.blocked_id = n.user_id)`;
 
-const ROW_COLUMNS = `n.id, n.kind, coalesce(a.username, ra.handle) as "actorUsername", ra.profile_url as "actorUrl", ra.avatar_file as "actorAvatarFile", n.post_id as "postId", e.id as "establishmentId",
+const ROW_COLUMNS = `n.id, n.kind, coalesce(a.username, ra.handle) as "actorUsername", ra.profile_url as "actorUrl", ra.avatar_file as "actorAvatarFile", n.remote_actor_id as "remoteActorId", n.post_id as "postId", e.id as "establishmentId",
   e.name as "establishmentName", coalesce(c.body, rc.body) as comment, n.created_at as "createdAt", n.read_at as "readAt"`;
 
 /**
@@ -101,6 +108,10 @@ export class NotificationRepository {
       remoteMentioned: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, remote_comment_id, email_pending)
         select u.id, cast(:remoteActor as integer), 'mention', cast(:postId as integer), cast(:remoteComment as integer), ${emailPending('mention', 'u.id')}
         from users u where u.id in (${JSON_IDS(':people')}) and ${ACTIVE_USER_SQL('u')} and u.id <> (select user_id from posts where id = :postId)`),
+      // A follow request from elsewhere (issue 30); an earlier one from the same person, answered or taken back, goes first.
+      clearFollowRequest: record(`delete from notifications where kind = 'follow_request' and user_id = :recipient and remote_actor_id = :remoteActor`),
+      followRequested: record(`insert into notifications (user_id, remote_actor_id, kind, email_pending)
+        select ${RECIPIENT}, cast(:remoteActor as integer), 'follow_request', ${emailPending('follow_request', ':recipient')}`),
       remoteUnliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and remote_actor_id = :remoteActor and post_id = :postId and read_at is null`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
@@ -209,6 +220,17 @@ export class NotificationRepository {
     const told = await this.record('remoteCommented', { remoteActor, postId, remoteComment, mail });
     if (people.length === 0) return told;
     return [...told, ...(await this.record('remoteMentioned', { remoteActor, postId, remoteComment, people: JSON.stringify(people), mail }))];
+  }
+
+  /** Someone elsewhere asks to follow `recipient`: told once (any earlier request of theirs is replaced). */
+  async followRequested(remoteActor: number, recipient: number, mail: boolean): Promise<number[]> {
+    await this.record('clearFollowRequest', { remoteActor, recipient });
+    return this.record('followRequested', { remoteActor, recipient, mail });
+  }
+
+  /** The follow request is answered (or no longer waits): its notification goes; answers whose it was. */
+  async followRequestClosed(remoteActor: number, recipient: number): Promise<number[]> {
+    return this.record('clearFollowRequest', { remoteActor, recipient });
   }
 
   async remoteUnliked(remoteActor: number, postId: number): Promise<number[]> {

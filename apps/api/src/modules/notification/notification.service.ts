@@ -16,6 +16,8 @@ export interface NotificationView {
   actor_url?: string;
   /** Someone elsewhere's avatar as stored here, when there is one (people here: by their username). */
   actor_avatar?: string;
+  /** A follow request's requester (issue 30): what accepting or declining it names. */
+  remote_actor_id?: number;
   post_id?: number;
   establishment_id?: number;
   establishment_name?: string;
@@ -42,6 +44,7 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     actor_username: row.kind === 'report_reviewed' ? '' : row.actorUsername,
     ...(row.actorUrl !== null && row.kind !== 'report_reviewed' && { actor_url: row.actorUrl }),
     ...(avatar !== null && row.kind !== 'report_reviewed' && { actor_avatar: avatar }),
+    ...(row.kind === 'follow_request' && row.remoteActorId !== null && { remote_actor_id: row.remoteActorId }),
     ...(row.postId !== null && { post_id: row.postId }),
     ...(row.establishmentId !== null && { establishment_id: row.establishmentId, establishment_name: row.establishmentName ?? '' }),
     ...(row.comment !== null && { comment: row.comment }),
@@ -106,6 +109,16 @@ export class NotificationService {
   /** Someone elsewhere liked a review (issue 30); `remoteActorId` is their remote_actors row. */
   async remoteLiked(remoteActorId: number, postId: number): Promise<void> {
     this.told(await this.repository.remoteLiked(remoteActorId, postId, this.mail));
+  }
+
+  /** Someone elsewhere (issue 30) asks to follow `recipientId`, who approves followers: told once per request. */
+  async followRequested(remoteActorId: number, recipientId: number): Promise<void> {
+    this.told(await this.repository.followRequested(remoteActorId, recipientId, this.mail));
+  }
+
+  /** A follow request was answered, or follows at once now: its notification goes, and the bell with it. */
+  async followRequestClosed(remoteActorId: number, recipientId: number): Promise<void> {
+    this.told(await this.repository.followRequestClosed(remoteActorId, recipientId));
   }
 
   async remoteUnliked(remoteActorId: number, postId: number): Promise<void> {

@@ -43,7 +43,8 @@ Every file is plain text (JSON, UTF-8) except the photos. Dates are in UTC (ISO 
 
 profile.json    Your account: username, e-mail, names, phone, zip code, address, year of
                 birth, gender, bio, favourite order, when you joined, which notifications
-                are e-mailed to you, the people you blocked, and your profile photos.
+                are e-mailed to you, whether follows from other servers wait for your
+                answer (approve_followers), the people you blocked, and your profile photos.
 reviews.json    Every review you wrote, oldest first: the place (name and address), your
                 order and its drink details (drink, temperature, milk, sweetness, toppings;
                 null when none were given), the review, the rating (1-5), the date, how
@@ -296,6 +297,7 @@ export class DataExportService {
       verified: account.verified,
       joined: iso(account.createdAt),
       email_notifications: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? EMAILED_BY_DEFAULT[kind]])),
+      approve_followers: account.approveFollowers,
       blocked_people: await this.repository.blocked(account.id),
       profile_photos: (await this.repository.profileImages(account.id)).filter(isStoredImageName).map(photoPath),
     };

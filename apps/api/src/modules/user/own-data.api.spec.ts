@@ -108,6 +108,7 @@ describe('own your data: export and account deletion', () => {
     const ok = async (route: string, body: unknown, account: TestAccount) => expect((await app.post(route, body, account.auth)).status, route).toBe(200);
     await ok('/api/user/updatecurrentfavorder', { current_fav_order: 'Iced oat latte' }, leaver);
     await ok('/api/user/updateprofiledetails', { gender: 'Female', bio: 'Tea first' }, leaver);
+    await ok('/api/user/approvefollowers', { approve_followers: true }, leaver);
     // Someone on another server follows leaver, who follows them back (issue 30; the exchange specs prove the flow).
     const remote = app.get(RemoteActorsRepository);
     const ann = await remote.keep(
@@ -178,7 +179,8 @@ describe('own your data: export and account deletion', () => {
         favorite_order: 'Iced oat latte',
         verified: expect.any(Boolean),
         joined: ISO,
-        email_notifications: { follow: true, like: true, comment: false, reply: true, mention: true, place_review: false, report_reviewed: expect.any(Boolean) },
+        email_notifications: { follow: true, follow_request: true, like: true, comment: false, reply: true, mention: true, place_review: false, report_reviewed: expect.any(Boolean) },
+        approve_followers: true,
         blocked_people: [],
         profile_photos: [`photos/${avatar}`],
       });

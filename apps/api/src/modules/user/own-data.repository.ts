@@ -21,6 +21,7 @@ export interface AccountRow {
   currentFavOrder: string;
   verified: boolean;
   createdAt: number;
+  approveFollowers: boolean;
 }
 
 export interface ReviewRow extends DrinkColumns {
@@ -113,9 +114,9 @@ export class OwnDataRepository {
       account: db.statement<AccountRow>(
         `select id, email, username, first_name as "firstName", last_name as "lastName", phone, zip_code as "zipCode",
           address, year_of_birth as "yearOfBirth", gender, bio, current_fav_order as "currentFavOrder", verified,
-          created_at as "createdAt"
+          created_at as "createdAt", approve_followers as "approveFollowers"
         from users where id = :userId`,
-        { booleans: ['verified'] },
+        { booleans: ['verified', 'approveFollowers'] },
       ),
       profileImages: prepare<{ fileName: string }>(`select file_name as "fileName" from profile_images where user_id = :userId order by id`),
       emailPreferences: db.statement<{ kind: string; enabled: boolean }>(`select kind, enabled from email_preferences where user_id = :userId order by kind`, {

@@ -58,6 +58,7 @@ describe('profiles', () => {
         following_places: [],
         number_of_posts: 0,
         must_change_password: false,
+        approve_followers: false,
       },
     });
   });
@@ -92,6 +93,26 @@ describe('profiles', () => {
     expect((await app.post('/api/user/updateprofiledetails', { gender: 'Robot' }, ann.auth)).status).toBe(400);
     const profile = (await app.post('/api/user/loadprofile', {}, ann.auth)).body.user;
     expect(profile).toMatchObject({ gender: 'Female', bio: 'Matcha person.' });
+  });
+
+  it("turns 'Approve followers' on and off, over REST and tRPC, for the signed-in person only (issue 30)", async () => {
+    const own = async (account: TestAccount) => (await app.post('/api/user/loadprofile', {}, account.auth)).body.user.approve_followers;
+    expect(await own(ann)).toBe(false);
+    const on = await app.post('/api/user/approvefollowers', { approve_followers: true }, ann.auth);
+    expect(on.body).toEqual({ status: 200, approve_followers: true, msg: USER_MESSAGES.approveFollowersOn });
+    expect(await own(ann)).toBe(true);
+    expect(await own(bob)).toBe(false);
+    const off = await app.trpc('mutation', 'user.setApproveFollowers', { approve_followers: false }, ann.auth);
+    expect(off.data).toEqual({ status: 200, approve_followers: false, msg: USER_MESSAGES.approveFollowersOff });
+    expect(await own(ann)).toBe(false);
+
+    const bad = await app.post('/api/user/approvefollowers', { approve_followers: 'yes' }, ann.auth);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('approve_followers must be true or false.');
+    expect((await app.post('/api/user/approvefollowers', {}, ann.auth)).status).toBe(400);
+    expect((await app.post('/api/user/approvefollowers', { approve_followers: true })).status).toBe(401);
+    expect((await app.post('/api/user/approvefollowers', { email: ann.email, approve_followers: true }, bob.auth)).status).toBe(403);
+    expect(await own(ann)).toBe(false);
   });
 
   it("cannot read or change another person's profile through the body fields", async () => {

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UploadedFile, UseGuards } from '@nest
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   actingUserSchema,
+  approveFollowersSchema,
   followUserSchema,
   imageUploadDataSchema,
   LIMITS,
@@ -67,6 +68,15 @@ export class UserController {
   @ApiZodBody(updateProfileDetailsSchema)
   updateDetails(@Actor() actor: AuthUser, @ZodBody(updateProfileDetailsSchema) body: z.output<typeof updateProfileDetailsSchema>) {
     return this.users.updateDetails(actor, body);
+  }
+
+  @Post('approvefollowers')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "'Approve followers': whether follows from other servers wait for the signed-in person's answer" })
+  @ApiZodBody(approveFollowersSchema)
+  setApproveFollowers(@Actor() actor: AuthUser, @ZodBody(approveFollowersSchema) body: z.output<typeof approveFollowersSchema>) {
+    return this.users.setApproveFollowers(actor, body);
   }
 
   @Post('uploadprofileimages')

@@ -130,6 +130,11 @@ export class UserRepository {
       .where(eq(users.id, userId));
   }
 
+  /** 'Approve followers' (issue 30): whether follows from other servers wait for the person's answer. */
+  async setApproveFollowers(userId: number, approveFollowers: boolean): Promise<void> {
+    await this.db.update(users).set({ approveFollowers }).where(eq(users.id, userId));
+  }
+
   /** One avatar at a time: the new file replaces every earlier one, in one transaction; answers the old file names. */
   replaceProfileImage(userId: number, fileName: string): Promise<string[]> {
     return this.db.transaction(async () => {

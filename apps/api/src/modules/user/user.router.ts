@@ -1,5 +1,6 @@
 import {
   actingUserSchema,
+  approveFollowersSchema,
   deleteAccountSchema,
   followSuggestionsSchema,
   followUserSchema,
@@ -28,6 +29,9 @@ export function userRouter(users: UserService, suggestions: FollowSuggestionsSer
     updateDetails: authedProcedure
       .input(updateProfileDetailsSchema)
       .mutation(({ ctx, input }) => users.updateDetails(ctx.actor, input)),
+    setApproveFollowers: authedProcedure
+      .input(approveFollowersSchema)
+      .mutation(({ ctx, input }) => users.setApproveFollowers(ctx.actor, input)),
     deleteProfileImage: authedProcedure
       .input(actingUserSchema)
       .mutation(({ ctx, input }) => users.deleteProfileImage(ctx.actor, input.email)),

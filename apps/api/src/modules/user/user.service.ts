@@ -3,6 +3,7 @@ import {
   PROFILE_MESSAGES,
   USER_MESSAGES,
   placeEntry,
+  type approveFollowersSchema,
   type followUserSchema,
   type imageUploadDataSchema,
   type updateFavoriteOrderSchema,
@@ -36,6 +37,8 @@ export interface FederatedPerson {
   bio: string;
   hasAvatar: boolean;
   joinedAt: Date;
+  /** 'Approve followers': a Follow from elsewhere waits for their answer (the actor says manuallyApprovesFollowers). */
+  approvesFollowers: boolean;
 }
 
 export interface PublicProfile {
@@ -57,6 +60,8 @@ export interface OwnProfile extends PublicProfile {
   following_places: number[];
   /** A recovery is open (signed in with a temporary password): My Log asks for a new password. */
   must_change_password: boolean;
+  /** Follows from other servers wait for the person's Accept or Reject (issue 30). */
+  approve_followers: boolean;
 }
 
 export interface SearchEntry {
@@ -95,6 +100,7 @@ export class UserService {
         gender: user.gender,
         following_places: followedPlaces.map((place) => place.id),
         must_change_password: recoveryPasswordHash(user) !== null,
+        approve_followers: user.approveFollowers,
       },
     };
   }
@@ -128,6 +134,20 @@ export class UserService {
     await this.users.setDetails(actor.id, { gender: input.gender, bio: input.bio });
     await this.cache.changed(STALE_AFTER.person());
     return { status: 200, msg: USER_MESSAGES.detailsUpdated };
+  }
+
+  /**
+   * 'Approve followers' on or off (issue 30). Off again, requests already waiting stay waiting for an answer, as on
+   * Mastodon; the actor document says the new choice at once (it is read per request).
+   */
+  async setApproveFollowers(actor: AuthUser, input: z.output<typeof approveFollowersSchema>): Promise<{ status: 200; approve_followers: boolean; msg: string }> {
+    assertActingUser(actor, { email: input.email });
+    await this.users.setApproveFollowers(actor.id, input.approve_followers);
+    return {
+      status: 200,
+      approve_followers: input.approve_followers,
+      msg: input.approve_followers ? USER_MESSAGES.approveFollowersOn : USER_MESSAGES.approveFollowersOff,
+    };
   }
 
   /** Replaces the profile image: one avatar at a time, the old files removed once the new one is stored. */
@@ -221,6 +241,7 @@ export class UserService {
       bio: user.bio,
       hasAvatar: (images.get(user.id) ?? []).length > 0,
       joinedAt: user.createdAt,
+      approvesFollowers: user.approveFollowers,
     };
   }
 

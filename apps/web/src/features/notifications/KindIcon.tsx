@@ -2,6 +2,8 @@ import type { NotificationKind } from '@siplog/contracts';
 
 const PATHS: Record<NotificationKind, string[]> = {
   follow: ['M15 19c0-3-2.7-5-6-5s-6 2-6 5', 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z', 'M19 8v6', 'M16 11h6'],
+  // A person with a question mark: someone elsewhere asks to follow.
+  follow_request: ['M15 19c0-3-2.7-5-6-5s-6 2-6 5', 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z', 'M17 7.5a2.5 2.5 0 1 1 3.2 2.4c-.7.2-1.2.8-1.2 1.5v.6', 'M19 15h.01'],
   like: ['M12 20s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.4 4.3 4.3 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10z'],
   comment: ['M5 5h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-8l-4 3.5V16H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z'],
   reply: ['M10 8 5 12.5l5 4.5', 'M5 12.5h9a5 5 0 0 1 5 5V19'],

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { avatarUrlOf } from '../../lib/images';
+import { FollowRequestActions } from './FollowRequestActions';
 import { KindIcon } from './KindIcon';
 import type { NotificationGroup } from './notification-groups';
 import { groupHref, profilePath, sentenceParts } from './notification-sentence';
@@ -14,7 +15,7 @@ interface NotificationLineProps {
 /**
  * One line of /notifications: the most recent person's picture, the sentence (people link to their profiles, people
  * on other servers to their page there, the review or place to itself; the whole line opens it), the comment when
- * there is one, and when. New ones carry a
+ * there is one, and when; a follow request from another server has its Accept and Reject. New ones carry a
  * dot and, for screen readers, the word 'New'.
  */
 export function NotificationLine({ group, now }: NotificationLineProps) {
@@ -71,6 +72,9 @@ export function NotificationLine({ group, now }: NotificationLineProps) {
         <time className="notification__time" dateTime={newest.created_at} title={new Date(newest.created_at).toLocaleString()}>
           {relativeTime(newest.created_at, now)}
         </time>
+        {group.kind === 'follow_request' && newest.remote_actor_id !== undefined && (
+          <FollowRequestActions remoteActorId={newest.remote_actor_id} handle={newest.actor_username} />
+        )}
       </div>
       {group.isNew && <span className="notification__dot" aria-hidden="true" />}
     </li>

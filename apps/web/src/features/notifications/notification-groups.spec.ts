@@ -97,3 +97,19 @@ describe('reviewed reports (issue 17)', () => {
     ]);
   });
 });
+
+describe('follow requests from other servers (issue 30)', () => {
+  it('keeps each one its own line, each with its requester, apart from follows', () => {
+    const groups = groupNotifications([
+      note({ kind: 'follow_request', actor_username: 'ann@peer.example', actor_url: 'https://peer.example/@ann', remote_actor_id: 3 }),
+      note({ kind: 'follow', actor_username: 'ben' }),
+      note({ kind: 'follow_request', actor_username: 'eve@far.example', actor_url: 'https://far.example/@eve', remote_actor_id: 4 }),
+    ]);
+    expect(groups.map((group) => [group.kind, group.actors, group.newest.remote_actor_id])).toEqual([
+      ['follow_request', ['ann@peer.example'], 3],
+      ['follow', ['ben'], undefined],
+      ['follow_request', ['eve@far.example'], 4],
+    ]);
+    expect(groups[0].remoteActors).toEqual({ 'ann@peer.example': 'https://peer.example/@ann' });
+  });
+});

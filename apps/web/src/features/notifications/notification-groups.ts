@@ -21,7 +21,7 @@ export interface NotificationGroup {
  * What makes two notifications one line. Follows are all one line ('… and 3 others followed you'). A review at a
  * followed place is its own review each time, so those group by the place instead ('… reviewed Dark Matter Coffee').
  * A mention in a review and mentions in its comments read differently, so they stay apart. A reviewed report
- * (issue 17) names nobody and stands alone.
+ * (issue 17) names nobody and stands alone, as does a follow request from another server (each is answered).
  */
 export function groupKeyOf(notification: NotificationView): string {
   switch (notification.kind) {
@@ -31,6 +31,9 @@ export function groupKeyOf(notification: NotificationView): string {
       return `place_review:${notification.establishment_id}`;
     case 'mention':
       return `mention:${notification.post_id}:${notification.comment === undefined ? 'review' : 'comment'}`;
+    case 'follow_request':
+      // Each request from elsewhere (issue 30) is its own line, with its own Accept and Reject.
+      return `follow_request:${notification.notification_id}`;
     case 'report_reviewed':
       // Each report reviewed is its own line: there is no one to name, so never 'and N others'.
       return `report_reviewed:${notification.notification_id}`;

@@ -94,3 +94,13 @@ describe('a reviewed report (issue 17)', () => {
     expect(groupHref(group)).toBeNull();
   });
 });
+
+describe('a follow request from another server (issue 30)', () => {
+  it("reads '<handle> wants to follow you', the handle its only link (to their page there)", () => {
+    const group = line('follow_request', ['ann@peer.example'], { actor_url: 'https://peer.example/@ann', remote_actor_id: 3 });
+    expect(sentenceText(group)).toBe('ann@peer.example wants to follow you');
+    expect(sentenceParts(group)).toEqual([{ text: 'ann@peer.example', actor: 'ann@peer.example' }, { text: ' wants to follow you' }]);
+    expect(group.remoteActors['ann@peer.example']).toBe('https://peer.example/@ann');
+    expect(groupHref(group)).toBeNull();
+  });
+});

@@ -18,6 +18,8 @@ function predicateParts(group: NotificationGroup): SentencePart[] {
   switch (group.kind) {
     case 'follow':
       return [{ text: ' followed you' }];
+    case 'follow_request':
+      return [{ text: ' wants to follow you' }];
     case 'like':
       return [{ text: ' liked ' }, { text: `your review${of}`, target: true }];
     case 'comment':
@@ -56,11 +58,12 @@ export function profilePath(username: string): string {
 
 /**
  * Where the line leads: the review for likes, comments, replies and mentions, the place for a followed place's new
- * reviews, and the most recent follower's profile for follows; null for a reviewed report, which links nowhere.
+ * reviews, and the most recent follower's profile for follows; null for a reviewed report and a follow request.
  */
 export function groupHref(group: NotificationGroup): string | null {
   const { newest } = group;
-  if (group.kind === 'report_reviewed') return null;
+  // A follow request leads nowhere here: its person links to their page on their server, and the line is answered.
+  if (group.kind === 'report_reviewed' || group.kind === 'follow_request') return null;
   if (group.kind === 'follow') return profilePath(newest.actor_username);
   if (group.kind === 'place_review' && newest.establishment_id !== undefined) return WEB_ROUTES.view.replace(':param', String(newest.establishment_id));
   if (newest.post_id !== undefined) return WEB_ROUTES.post.replace(':id', String(newest.post_id));

@@ -4,6 +4,7 @@ import { useMessageDialog } from '../../../components/dialog/MessageDialogProvid
 import type { OwnProfile } from '../../../features/profile/types';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/trpc-errors';
+import { ApproveFollowersSection } from './ApproveFollowersSection';
 import { BlockedPeopleSection } from './BlockedPeopleSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeactivateAccountSection } from './DeactivateAccountSection';
@@ -110,8 +111,8 @@ interface EditProfilePanelProps {
 }
 
 /**
- * Edit mode's settings below the card: gender, the photo, which notifications are e-mailed, and the collapsible
- * password change and deactivation.
+ * Edit mode's settings below the card: gender, the photo, which notifications are e-mailed, whether followers from
+ * other servers wait for approval, and the collapsible password change and deactivation.
  */
 export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOpen = false }: EditProfilePanelProps) {
   return (
@@ -121,6 +122,7 @@ export function EditProfilePanel({ profile, uploadInputId, uploading, passwordOp
         <GenderSelect stored={profile.gender} />
       </div>
       <EmailSettingsSection />
+      <ApproveFollowersSection stored={profile.approve_followers} />
       <ChangePasswordSection startOpen={passwordOpen} />
       <BlockedPeopleSection />
       <DownloadDataSection />
