@@ -21,6 +21,8 @@ import { EventsModule } from './modules/events/events.module';
 import { FederationFollowRequests } from './modules/federation/federation-follow-requests.service';
 import { FederationModule } from './modules/federation/federation.module';
 import { federationProcedures } from './modules/federation/federation.router';
+import { FederationFollowing } from './modules/federation/federation-following.service';
+import { remoteFollowingProcedures } from './modules/federation/federation-following.router';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { mapRouter } from './modules/map/map.router';
@@ -105,7 +107,10 @@ export const APP_PARTS = {
         ...moderationProcedures(get(ModerationService)),
       }),
   },
-  federation: { module: FederationModule, router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)) }) },
+  federation: {
+    module: FederationModule,
+    router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)), ...remoteFollowingProcedures(get(FederationFollowing)) }),
+  },
   report: { module: ModerationModule, router: (get: ProviderOf) => reportRouter(get(ReportService)) },
   health: { module: HealthModule },
 } satisfies Record<string, AppPart>;

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig, type FederationConfig } from '../../config/
 import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
 import { FederationAccounts } from './federation-accounts.service';
+import { FederationFollowing } from './federation-following.service';
 import { FederationInbox } from './federation-inbox.service';
 import { activityTypeName, ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
 import { FederationReviews } from './federation-reviews.service';
@@ -54,6 +55,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     private readonly federationSwitch: FederationSwitch,
     private readonly domains: FederationDomainsRepository,
     private readonly accounts: FederationAccounts,
+    private readonly following: FederationFollowing,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;
     this.federationSwitch.onChange((enabled) => {
@@ -142,6 +144,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     this.inbox.register(federation);
     this.reviews.register(federation);
     this.accounts.register(federation);
+    this.following.register(federation);
     federation.setNodeInfoDispatcher(NODEINFO_PATH, async () => {
       const usage = await this.users.federationUsage();
       return {
