@@ -5,7 +5,7 @@ import { registerAccount, type TestAccount } from '../../test/accounts';
 import type { FediversePeer } from '../../test/fediverse-peer';
 import { startSiplogAndPeer } from '../../test/federation-world';
 import { postReview } from '../../test/reviews';
-import type { TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp } from '../../test/test-app';
 import { notificationSentence } from '../notification/notification-mail';
 import { RemoteActorsRepository } from './remote-actors.repository';
 
@@ -41,10 +41,12 @@ describe("'Approve followers' for people elsewhere", () => {
   let close: () => Promise<void>;
   let maya: TestAccount;
   let sam: TestAccount;
+  let boss: TestAccount;
   let remote: RemoteActorsRepository;
 
   beforeAll(async () => {
-    ({ app, peer, close } = await startSiplogAndPeer(SIPLOG, PEER));
+    ({ app, peer, close } = await startSiplogAndPeer(SIPLOG, PEER, { ADMIN_EMAILS: 'boss@example.com' }));
+    boss = await registerAccount(app, 'boss');
     maya = await registerAccount(app, 'maya_locks');
     sam = await registerAccount(app, 'sam_elsewho');
     remote = app.get(RemoteActorsRepository);
@@ -200,5 +202,33 @@ describe("'Approve followers' for people elsewhere", () => {
     await peer.waitFor((item) => item.type === 'Accept' && item.json.actor === omarUri, 'the Accept');
     expect(await followersOf(omarUri)).toBe(1);
     expect(await requestsOf(omar)).toEqual([]);
+  });
+
+  it("shows a request from a server the admin silenced (it may follow), and none from one the admin blocks", async () => {
+    const nina = await registerAccount(app, 'nina_asks');
+    await approve(nina, true);
+    expect((await app.trpc('mutation', 'admin.setFederationDomain', { host: PEER, policy: 'silence' }, boss.auth)).status).toBe(200);
+    await peer.follow(`@nina_asks@${SIPLOG}`);
+    await until(async () => (await requestsOf(nina)).length === 1, "nina's follow request from a silenced server");
+
+    expect((await app.trpc('mutation', 'admin.setFederationDomain', { host: PEER, policy: 'block' }, boss.auth)).status).toBe(200);
+    expect(await requestsOf(nina)).toEqual([]);
+    expect((await notificationsOf(nina)).unread).toBe(0);
+    expect((await app.trpc('mutation', 'admin.removeFederationDomain', { host: PEER }, boss.auth)).status).toBe(200);
+  });
+});
+
+describe('follow requests where federation is not set up', () => {
+  let app: TestApp;
+  afterAll(() => app?.close());
+
+  it('says why they cannot be answered (409), without an https PUBLIC_URL', async () => {
+    app = await startTestApp();
+    const kim = await registerAccount(app, 'kim_local');
+    for (const path of ['/api/federation/acceptfollower', '/api/federation/rejectfollower']) {
+      const answer = await app.post(path, { remote_actor_id: 1 }, kim.auth);
+      expect(answer.status, path).toBe(409);
+      expect(answer.body.msg).toBe(FEDERATION_MESSAGES.followRequestsUnavailable);
+    }
   });
 });
