@@ -11,6 +11,7 @@ import {
   jsonIds,
   placeFollows,
   postImages,
+  remoteFollowing,
   postLikes,
   posts,
   userFollows,
@@ -216,7 +217,8 @@ export class PostRepository {
     this.followsCountQuery = db.prepared('post.followsCount', (orm) =>
       orm
         .select({
-          value: sql`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})`.mapWith(Number),
+          value: sql`(select count(*) from ${userFollows} where ${userFollows.followerId} = ${P('me')}) + (select count(*) from ${placeFollows} where ${placeFollows.userId} = ${P('me')})
+            + (select count(*) from ${remoteFollowing} where ${remoteFollowing.userId} = ${P('me')})`.mapWith(Number),
         })
         .from(sql`(select 1) as one`),
     );
@@ -293,7 +295,7 @@ export class PostRepository {
     return pick(this.followingQuery, hidden).all({ me: readerId, ...position, ...page, hidden: hiddenParam(hidden) });
   }
 
-  /** How many people and places this person follows. */
+  /** How many people (here and elsewhere) and places this person follows. */
   async followsCount(userId: number): Promise<number> {
     return (await this.followsCountQuery.get({ me: userId }))?.value ?? 0;
   }

@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_CENTER, LIMITS, type PlaceSearchResult } from '@siplog/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadedMapConfig, loadMapConfig, startMapLoad } from '../../features/map/load-engine';
 import { MapView, type MapViewHandle } from '../../features/map/MapView';
@@ -27,6 +27,9 @@ import { searchAction, type AreaLink } from './search-actions';
 import { useBrowserLocation } from './useBrowserLocation';
 import { usePlacesInView } from './usePlacesInView';
 import './home.css';
+
+/** Someone on another server, found by handle (issue 30): loaded only when someone types one. */
+const RemotePersonDialog = lazy(() => import('../../features/federation/RemotePersonDialog').then((module) => ({ default: module.RemotePersonDialog })));
 
 // The map's config, engine and worker start loading with this page's code, not after its first render.
 startMapLoad();
@@ -68,6 +71,7 @@ export function HomePage() {
   const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
   const [selected, setSelected] = useState<PlaceSummary | null>(null);
   const [adding, setAdding] = useState<Adding>({ step: 'off' });
+  const [remoteHandle, setRemoteHandle] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [area, setArea] = useState<AreaLink | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -190,7 +194,12 @@ export function HomePage() {
           unsupportedHint="The places nearby are listed below."
         />
         <div className="home__top">
-          <PlaceSearchBox near={viewCenter ?? center} onChoose={(result) => void chooseResult(result)} />
+          <PlaceSearchBox near={viewCenter ?? center} onChoose={(result) => void chooseResult(result)} onFindPerson={setRemoteHandle} />
+          {remoteHandle && (
+            <Suspense fallback={null}>
+              <RemotePersonDialog handle={remoteHandle} signedIn={session !== null} onClose={() => setRemoteHandle(null)} />
+            </Suspense>
+          )}
           <MapQuickPostButton />
           {session && !noMap && (
             <button

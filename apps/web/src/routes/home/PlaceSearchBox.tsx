@@ -1,8 +1,8 @@
-import { LIMITS, PLACE_LIMITS, PLACE_MESSAGES, type PlaceSearchResult } from '@siplog/contracts';
+import { LIMITS, looksLikeFediverseHandle, PLACE_LIMITS, PLACE_MESSAGES, type PlaceSearchResult } from '@siplog/contracts';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import type { LatLng } from '../../features/map/map-types';
-import { PlaceIcon, SearchIcon, CupIcon, CloseIcon } from '../../components/icons/icons';
+import { PlaceIcon, SearchIcon, CupIcon, CloseIcon, PersonIcon } from '../../components/icons/icons';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
@@ -15,6 +15,8 @@ interface PlaceSearchBoxProps {
   /** Results near here rank first. */
   near: LatLng | null;
   onChoose: (result: PlaceSearchResult) => void;
+  /** A fediverse handle typed (`@name@server.example`, issue 30): find that person on their server. */
+  onFindPerson: (handle: string) => void;
 }
 
 const NO_RESULTS: PlaceSearchResult[] = [];
@@ -23,15 +25,20 @@ function ResultIcon({ kind }: { kind: PlaceSearchResult['kind'] }) {
   return kind === 'area' ? <PlaceIcon width={18} height={18} /> : <CupIcon width={18} height={18} />;
 }
 
-/** The map's search field: places on Siplog, the provider's places and areas, as a combobox with a listbox. */
-export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
+/**
+ * The map's search field: places on Siplog, the provider's places and areas, as a combobox with a listbox. A
+ * fediverse handle (`@name@server.example`) offers one result instead: that person, on their own server.
+ */
+export function PlaceSearchBox({ near, onChoose, onFindPerson }: PlaceSearchBoxProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { showMessage } = useMessageDialog();
   const utils = trpc.useUtils();
 
-  const term = searchTerm(useDebouncedValue(text, LIMITS.searchDebounceMs));
+  const handle = looksLikeFediverseHandle(text) ? text.trim() : null;
+  const debounced = searchTerm(useDebouncedValue(text, LIMITS.searchDebounceMs));
+  const term = handle === null ? debounced : null;
   const input = (query: string) => ({ query, ...(near ? { lat: near.lat, lng: near.lng } : {}) });
   const search = trpc.place.search.useQuery(input(term ?? ''), { enabled: term !== null, staleTime: 60_000 });
   const results = (term !== null && search.data?.results) || NO_RESULTS;
@@ -59,7 +66,16 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
     }
   };
 
+  const findPerson = (typed: string) => {
+    setOpen(false);
+    onFindPerson(typed);
+  };
+
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (handle !== null && event.key === 'Enter') {
+      event.preventDefault();
+      return findPerson(handle);
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!results.length) return;
@@ -78,7 +94,7 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
     }
   };
 
-  const expanded = open && results.length > 0;
+  const expanded = open && (results.length > 0 || handle !== null);
   // Spec §8 'Location not found', where the results would be; Enter still shows it as a dialog.
   const notFound = open && term !== null && term === searchTerm(text) && search.isSuccess && !search.isFetching && results.length === 0;
   return (
@@ -109,6 +125,18 @@ export function PlaceSearchBox({ near, onChoose }: PlaceSearchBoxProps) {
         </button>
       )}
       <ul id={listId} role="listbox" aria-label="Search results" className="place-search__results" hidden={!expanded}>
+        {handle !== null && (
+          <li id={`${listId}-person`} role="option" aria-selected="true" className="place-search__result is-active" onClick={() => findPerson(handle)}>
+            <span className="place-search__result-icon place-search__result-icon--person">
+              <PersonIcon width={18} height={18} />
+            </span>
+            <span className="place-search__result-text">
+              <span className="place-search__result-name">{handle}</span>
+              <span className="place-search__result-label">Find them on their server and follow their reviews</span>
+            </span>
+            <span className="place-search__result-kind">Person</span>
+          </li>
+        )}
         {results.map((result, index) => (
           <li
             key={`${result.kind}:${result.id}`}

@@ -11,6 +11,7 @@ import { isPlainClick } from './feed-pages';
  * a link to the post's own page (a new tab with a middle or modified click); a plain click opens it in place.
  */
 export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: PostView) => void }) {
+  if (post.remote) return <RemoteReviewCard post={post} remote={post.remote} />;
   const [photo] = post.images;
   return (
     <li className="feed-post">
@@ -56,6 +57,54 @@ export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: 
           </span>
         </span>
       </a>
+    </li>
+  );
+}
+
+/**
+ * A review by someone on another server whom the reader follows (issue 30): the same card, marked with their
+ * server, opening the review where it lives (a new tab). Its photos stay there: nothing is fetched from elsewhere.
+ */
+function RemoteReviewCard({ post, remote }: { post: PostView; remote: NonNullable<PostView['remote']> }) {
+  const body = (
+    <>
+      <span className="feed-post__photo feed-post__photo--remote">
+        <CupIcon width={40} height={40} />
+        <span className="feed-post__server">{remote.server}</span>
+      </span>
+      <span className="feed-post__body">
+        <span className="feed-post__title-row">
+          <span className="feed-post__place" title={post.establishment_name}>
+            {displayPlaceName(post.establishment_name)}
+          </span>
+          <StarRating rating={post.rating} size={14} />
+        </span>
+        {post.est_street && <span className="feed-post__city">{post.est_street}</span>}
+        <span className="feed-post__order">{post.order || post.review}</span>
+        <span className="feed-post__footer">
+          {remote.avatar ? (
+            <img className="feed-post__avatar" src={remote.avatar} alt="" width={24} height={24} loading="lazy" />
+          ) : (
+            <span className="feed-post__avatar feed-post__avatar--none" aria-hidden="true" />
+          )}
+          <span className="feed-post__author">@{post.username}</span>
+          <time className="feed-post__date" dateTime={post.post_date}>
+            {formatPostDate(post.post_date)}
+          </time>
+        </span>
+      </span>
+    </>
+  );
+  const href = remote.url ?? remote.profile_url;
+  return (
+    <li className="feed-post feed-post--remote">
+      {href ? (
+        <a className="feed-post__link" href={href} target="_blank" rel="noopener noreferrer nofollow" aria-label={`Review by @${post.username} on ${remote.server} (opens their server)`}>
+          {body}
+        </a>
+      ) : (
+        <div className="feed-post__link">{body}</div>
+      )}
     </li>
   );
 }

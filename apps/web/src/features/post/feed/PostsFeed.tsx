@@ -48,7 +48,7 @@ export function PostsFeed({ feed, label, failureText, empty }: PostsFeedProps) {
     <>
       <ul className="recent-posts__list" aria-label={label} aria-busy={feed.loadingMore}>
         {feed.posts.map((post) => (
-          <FeedPostCard key={post.post_id} post={post} onOpen={setOpenPost} />
+          <FeedPostCard key={post.remote ? `remote-${post.post_id}` : post.post_id} post={post} onOpen={setOpenPost} />
         ))}
         {feed.loadingMore && <FeedPostSkeleton />}
       </ul>

@@ -1,0 +1,127 @@
+/**
+ * Issue 30 in the browser, across a private https network (a throw-away CA and TLS fronts from the API's federation
+ * tests; nothing leaves the machine): a person types a fediverse handle in the map's search box, finds someone on a
+ * Mastodon-shaped peer and follows them; once the peer accepts, the peer's review shows in their Following feed
+ * marked with its server; and the peer's reply to their review shows on its full post with the handle.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFederationWorld, type FederationWorld } from '../../api/src/test/federation-network';
+import { startFediversePeer, type FediversePeer } from '../../api/src/test/fediverse-peer';
+import { DARK_MATTER, registerPerson, seedPlace, seedPosts, withDatabase, type Person, type Session } from './fixtures';
+import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, startApp, type RunningApp } from './harness';
+
+const SIPLOG = 'siplog-e2e.test';
+const PEER = 'peer-e2e.test';
+/** Gives the API process the test network (node --import), as the API's restart test does. */
+const PRELOAD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/test/federation-network.child.mjs');
+const MAYA: Person = { email: 'maya.fed@example.com', firstname: 'Maya', lastname: 'Fed', username: 'mayafed', password: 'Secret123' };
+const shotsDir = process.env.FEDERATION_SHOTS ?? path.join(os.tmpdir(), 'siplog-screens');
+
+describe('following someone on another server, and their reply', () => {
+  let world: FederationWorld;
+  let peer: FediversePeer;
+  let app: RunningApp;
+  let browser: Browser;
+  let maya: Session;
+  let mayaActor: string;
+  const contexts = new OpenedContexts();
+  const shoot = screenshotTaker(shotsDir);
+
+  async function pageAs(session: Session, viewport = DESKTOP): Promise<Page> {
+    const { context, page } = await contexts.open(browser, app.baseUrl, viewport);
+    await signInContext(context, session);
+    return page;
+  }
+
+  beforeAll(async () => {
+    world = startFederationWorld();
+    peer = await startFediversePeer(`https://${PEER}`);
+    await world.front(PEER, peer.port);
+    app = await startApp({
+      FEDERATION: 'on',
+      PUBLIC_URL: `https://${SIPLOG}`,
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      NODE_OPTIONS: `--import ${PRELOAD}`,
+      SIPLOG_TEST_NETWORK: JSON.stringify({ caPem: world.ca.caPem, hosts: Object.fromEntries(world.hosts) }),
+    });
+    await world.front(SIPLOG, Number(new URL(app.baseUrl).port));
+    browser = await launchBrowser();
+    maya = await registerPerson(app.baseUrl, app.dataDir, MAYA);
+    const { id } = await withDatabase(app.dataDir, (db) => db.$client.prepare('select id from users where username = ?').get(MAYA.username) as { id: number });
+    mayaActor = `https://${SIPLOG}/ap/users/${id}`;
+    await seedPlace(app.dataDir, DARK_MATTER);
+    fs.mkdirSync(shotsDir, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await contexts.closeAll();
+    await browser?.close();
+    await app?.stop();
+    await peer?.close();
+    await world?.close();
+  });
+
+  it('finds @ann@peer by handle in the search box, follows her, and shows her review under Following once accepted', async () => {
+    const page = await pageAs(maya);
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await search.fill(`@ann@${PEER}`);
+    await page.getByRole('option', { name: new RegExp(`@ann@${PEER}`) }).waitFor();
+    await search.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Someone on another server' });
+    await dialog.getByText('Ann Peer').waitFor({ timeout: 15_000 });
+    expect(await dialog.getByRole('link', { name: `Their page on ${PEER}` }).getAttribute('href')).toBe(`https://${PEER}/@ann`);
+    await expectAccessible(page);
+    await shoot(page, 'federation-remote-person-1280');
+    await dialog.getByRole('button', { name: 'Follow' }).click();
+    await dialog.getByRole('button', { name: 'Requested' }).waitFor();
+
+    const follow = await peer.waitFor((item) => item.type === 'Follow' && item.json.actor === mayaActor, "maya's Follow");
+    await peer.answerFollow(follow, true);
+    await peer.post(mayaActor, {
+      html: '<p>★★★★☆ 4/5 <strong>Iced oat latte</strong> at Dark Matter Coffee</p><p>Strong and smooth.</p>',
+      place: { name: DARK_MATTER.name, lat: DARK_MATTER.lat, lng: DARK_MATTER.lng, url: `https://${PEER}/places/1` },
+    });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Following', exact: true }).click();
+    const card = page.getByRole('link', { name: `Review by @ann@${PEER} on ${PEER} (opens their server)` });
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getAttribute('target')).toBe('_blank');
+    expect(await card.innerText()).toContain('Iced oat latte');
+    expect(await card.innerText()).toContain(PEER);
+    // Following someone elsewhere counts as following: the feed's empty-state lead is gone.
+    expect(await page.getByText('Follow people and places to fill this feed').count()).toBe(0);
+    await shoot(page, 'federation-following-card-1280');
+    const phone = await pageAs(maya, PHONE);
+    await phone.goto('/');
+    await phone.getByRole('button', { name: 'Activity', exact: true }).click();
+    await phone.getByRole('tab', { name: 'Following', exact: true }).click();
+    await phone.getByRole('link', { name: `Review by @ann@${PEER} on ${PEER} (opens their server)` }).waitFor({ timeout: 15_000 });
+    await shoot(phone, 'federation-following-card-375');
+  });
+
+  it("shows the peer's reply on the review's full post with the handle, and its author may remove it", async () => {
+    const [postId] = await seedPosts(app.dataDir, MAYA.username, [{ order: 'Cortado', review: 'Short and sweet.', rating: 5, place: { name: DARK_MATTER.name, city: DARK_MATTER.city }, minutesAgo: 5 }]);
+    await peer.reply(`https://${SIPLOG}/ap/reviews/${postId}`, `<p><span class="h-card"><a href="https://${SIPLOG}/user/${MAYA.username}" class="u-url mention">@<span>${MAYA.username}</span></a></span> Which beans?</p>`);
+    const page = await pageAs(maya);
+    await expect
+      .poll(async () => {
+        await page.goto(`/post/${postId}`);
+        return page.getByRole('link', { name: `@ann@${PEER}` }).count();
+      }, { timeout: 15_000 })
+      .toBe(1);
+    const author = page.getByRole('link', { name: `@ann@${PEER}` });
+    expect(await author.getAttribute('href')).toBe(`https://${PEER}/@ann`);
+    await page.getByText('Which beans?').waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'federation-remote-reply-1280');
+    await page.getByRole('button', { name: `Delete the comment by ann@${PEER}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => page.getByRole('link', { name: `@ann@${PEER}` }).count(), { timeout: 10_000 }).toBe(0);
+  });
+});
