@@ -65,4 +65,13 @@ export class FederationFollowers {
     );
     this.logger.log(`${record.handle} follows user ${userId}`);
   }
+
+  /** They stopped following (an Undo of their Follow): gone, and a request still waiting leaves its notification with it. */
+  async unfollowed(userId: number, actorId: number): Promise<boolean> {
+    return this.actors.transaction(async () => {
+      if (!(await this.actors.removeFollower(userId, actorId))) return false;
+      await this.notifications.followRequestClosed(actorId, userId);
+      return true;
+    });
+  }
 }

@@ -176,6 +176,6 @@ export class FederationInbox {
     const userId = localUserId(ctx, object.objectId);
     const actor = await this.actors.byUri(undo.actorId.href);
     if (userId === null || !actor) return;
-    if (await this.actors.removeFollower(userId, actor.id)) this.logger.log(`${actor.handle} no longer follows user ${userId}`);
+    if (await this.followers.unfollowed(userId, actor.id)) this.logger.log(`${actor.handle} no longer follows user ${userId}`);
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEDERATION_MESSAGES } from '@siplog/contracts';
-import { insertEstablishment } from '@siplog/db';
+import { and, eq } from 'drizzle-orm';
+import { insertEstablishment, notifications } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import type { FediversePeer } from '../../test/fediverse-peer';
 import { startSiplogAndPeer } from '../../test/federation-world';
@@ -175,6 +176,8 @@ describe("'Approve followers' for people elsewhere", () => {
     await until(async () => (await remote.pendingFollower(userIdOf(omarUri), await annId())) === undefined, 'the request to be taken back');
     expect(await requestsOf(omar)).toEqual([]);
     expect((await notificationsOf(omar)).unread).toBe(0);
+    // The notification itself goes with the request, not only out of sight.
+    expect(await app.data.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.kind, 'follow_request'), eq(notifications.userId, userIdOf(omarUri)!)))).toHaveLength(0);
     expect((await app.post('/api/federation/acceptfollower', { remote_actor_id: await annId() }, omar.auth)).status).toBe(404);
     expect(of('Accept', omarUri)).toEqual([]);
     expect(of('Reject', omarUri)).toEqual([]);
