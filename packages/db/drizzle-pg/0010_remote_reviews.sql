@@ -10,6 +10,8 @@ CREATE TABLE "remote_reviews" (
 	"place_name" text NOT NULL,
 	"place_address" text DEFAULT '' NOT NULL,
 	"place_url" text,
+	"image_sources" text DEFAULT '[]' NOT NULL,
+	"image_files" text DEFAULT '[]' NOT NULL,
 	"lat" double precision,
 	"lng" double precision,
 	"created_at" bigint NOT NULL,

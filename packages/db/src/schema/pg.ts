@@ -701,6 +701,10 @@ export const remoteReviews = pgTable(
     placeName: text('place_name').notNull(),
     placeAddress: text('place_address').notNull().default(''),
     placeUrl: text('place_url'),
+    /** Its photos as they came: up to three {url, alt} (JSON), fetched once into our store (imageFiles). */
+    imageSources: text('image_sources').notNull().default('[]'),
+    /** The stored copies of imageSources, in their order (JSON names; shorter while they are being fetched). */
+    imageFiles: text('image_files').notNull().default('[]'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
