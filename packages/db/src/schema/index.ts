@@ -43,6 +43,7 @@ export const {
   federationDomains,
   remoteLikes,
   federationDepartures,
+  remoteActorBlocks,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

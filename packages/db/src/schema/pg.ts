@@ -456,12 +456,16 @@ export const reports = pgTable(
   'reports',
   {
     id: serialId(),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who reported it here; null for a report another server sent (a Flag, `fromHost`). */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose it is here; null for someone elsewhere's (`remoteActorId`, issue 30). */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The person elsewhere it is about (their reply or themselves); forgetting them takes their reports. */
+    remoteActorId: integer('remote_actor_id').references(() => remoteActors.id, { onDelete: 'cascade' }),
+    /** The server whose Flag this is (a report from there, reporter unnamed). */
+    fromHost: text('from_host'),
+    /** The incoming Flag's id: the same Flag twice is one report. */
+    flagUri: text('flag_uri'),
     kind: text('kind', { enum: REPORT_KIND_VALUES }).notNull(),
     targetKey: text('target_key').notNull(),
     reason: text('reason', { enum: REPORT_REASON_VALUES }).notNull(),
@@ -469,14 +473,19 @@ export const reports = pgTable(
     snapshot: jsonText('snapshot').$type<Record<string, unknown>>().notNull(),
     action: text('action', { enum: REPORT_ACTION_VALUES }),
     closedAt: timestampMs('closed_at'),
+    forwarded: boolean('forwarded').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('reports_one_open_unique').on(t.reporterId, t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    uniqueIndex('reports_one_open_unique').on(t.reporterId.asc().nullsFirst(), t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    uniqueIndex('reports_flag_unique').on(t.flagUri.asc().nullsFirst()).where(sql`${t.flagUri} is not null`),
+    index('reports_remote_actor_idx').on(t.remoteActorId.asc().nullsFirst()).where(sql`${t.remoteActorId} is not null`),
+    check('reports_one_reporter', sql`(${t.reporterId} is null) <> (${t.fromHost} is null)`),
+    check('reports_one_owner', sql`(${t.ownerId} is null) <> (${t.remoteActorId} is null)`),
     index('reports_open_idx').on(t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
     index('reports_created_idx').on(t.closedAt.asc().nullsFirst(), t.id),
-    index('reports_owner_idx').on(t.ownerId),
-    index('reports_reporter_idx').on(t.reporterId),
+    index('reports_owner_idx').on(t.ownerId.asc().nullsFirst()),
+    index('reports_reporter_idx').on(t.reporterId.asc().nullsFirst()),
   ],
 );
 
@@ -618,6 +627,20 @@ export const remoteFollowing = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_following_actor_idx').on(t.actorId)],
+);
+
+export const remoteActorBlocks = pgTable(
+  'remote_actor_blocks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_actor_blocks_actor_idx').on(t.actorId)],
 );
 
 export const federationDomains = pgTable(

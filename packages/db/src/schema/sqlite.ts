@@ -467,7 +467,8 @@ export const userBlocks = sqliteTable(
   ],
 );
 
-export const REPORT_KIND_VALUES = ['post', 'comment', 'user'] as const;
+/** `remote_comment` and `remote_user`: a reply from elsewhere and a person elsewhere (issue 30). */
+export const REPORT_KIND_VALUES = ['post', 'comment', 'user', 'remote_comment', 'remote_user'] as const;
 export const REPORT_REASON_VALUES = ['spam', 'harassment', 'inappropriate', 'off_topic', 'other'] as const;
 export const REPORT_ACTION_VALUES = ['dismiss', 'remove', 'suspend'] as const;
 
@@ -480,12 +481,16 @@ export const reports = sqliteTable(
   'reports',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who reported it here; null for a report another server sent (a Flag, `fromHost`). */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose it is here; null for someone elsewhere's (`remoteActorId`, issue 30). */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The person elsewhere it is about (their reply or themselves); forgetting them takes their reports. */
+    remoteActorId: integer('remote_actor_id').references(() => remoteActors.id, { onDelete: 'cascade' }),
+    /** The server whose Flag this is (a report from there, reporter unnamed). */
+    fromHost: text('from_host'),
+    /** The incoming Flag's id: the same Flag twice is one report. */
+    flagUri: text('flag_uri'),
     kind: text('kind', { enum: REPORT_KIND_VALUES }).notNull(),
     targetKey: text('target_key').notNull(),
     reason: text('reason', { enum: REPORT_REASON_VALUES }).notNull(),
@@ -494,11 +499,17 @@ export const reports = sqliteTable(
     /** Null while open; the admin's action once closed. */
     action: text('action', { enum: REPORT_ACTION_VALUES }),
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** The reporter chose to send it on to the server of the person elsewhere (a Flag, without their name). */
+    forwarded: integer('forwarded', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     /** One open report per reporter and target: a repeat answers the same report. */
     uniqueIndex('reports_one_open_unique').on(t.reporterId, t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
+    uniqueIndex('reports_flag_unique').on(t.flagUri).where(sql`${t.flagUri} is not null`),
+    index('reports_remote_actor_idx').on(t.remoteActorId).where(sql`${t.remoteActorId} is not null`),
+    check('reports_one_reporter', sql`(${t.reporterId} is null) <> (${t.fromHost} is null)`),
+    check('reports_one_owner', sql`(${t.ownerId} is null) <> (${t.remoteActorId} is null)`),
     index('reports_open_idx').on(t.kind, t.targetKey).where(sql`${t.closedAt} is null`),
     index('reports_created_idx').on(t.closedAt, t.id),
     index('reports_owner_idx').on(t.ownerId),
@@ -673,6 +684,24 @@ export const remoteFollowing = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_following_actor_idx').on(t.actorId)],
+);
+
+/**
+ * People elsewhere whom a person here blocked (issue 30): their replies, likes and reviews are hidden from the blocker,
+ * follows both ways end, and their Follow of the blocker is refused.
+ */
+export const remoteActorBlocks = sqliteTable(
+  'remote_actor_blocks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] }), index('remote_actor_blocks_actor_idx').on(t.actorId)],
 );
 
 /** Other servers the admin blocked or silenced (issue 30), by host (name[:port]). */
