@@ -54,6 +54,7 @@ import { SupportService } from './modules/support/support.service';
 import { userRouter } from './modules/user/user.router';
 import { AccountDeletionService } from './modules/user/account-deletion.service';
 import { FollowSuggestionsService } from './modules/user/follow-suggestions.service';
+import { PeopleElsewhereService } from './modules/user/people-elsewhere.service';
 import { UserModule } from './modules/user/user.module';
 import { UserService } from './modules/user/user.service';
 import { router } from './procedures/procedure-tiers';
@@ -90,7 +91,7 @@ export const APP_PARTS = {
   auth: { module: AuthModule, router: (get: ProviderOf) => authRouter(get(AuthService)) },
   user: {
     module: UserModule,
-    router: (get: ProviderOf) => userRouter(get(UserService), get(FollowSuggestionsService), get(BlockService), get(AccountDeletionService)),
+    router: (get: ProviderOf) => userRouter(get(UserService), get(FollowSuggestionsService), get(BlockService), get(AccountDeletionService), get(PeopleElsewhereService)),
   },
   post: { module: PostModule, router: (get: ProviderOf) => postRouter(get(PostService), get(PostAuthoringService)) },
   support: { module: SupportModule, router: (get: ProviderOf) => supportRouter(get(SupportService)) },

@@ -97,6 +97,13 @@ describe('following someone on another server, and their reply', () => {
     // Following someone elsewhere counts as following: the feed's empty-state lead is gone.
     expect(await page.getByText('Follow people and places to fill this feed').count()).toBe(0);
     await shoot(page, 'federation-following-card-1280');
+    // Her following list shows ann below the people here, marked with her server.
+    await page.goto('/mylog');
+    await page.getByRole('button', { name: /following$/ }).click();
+    const elsewhere = page.getByRole('list', { name: 'following on other servers' });
+    await elsewhere.getByRole('link', { name: `@ann@${PEER}` }).waitFor();
+    expect(await elsewhere.innerText()).toContain(PEER);
+    await shoot(page, 'federation-following-list-1280');
     const phone = await pageAs(maya, PHONE);
     await phone.goto('/');
     await phone.getByRole('button', { name: 'Activity', exact: true }).click();

@@ -46,4 +46,23 @@ export interface RemotePersonView {
   /** Their picture as stored here, when it is. */
   avatar: string | null;
   following: RemoteFollowState;
+  /** The person looking has blocked them (issue 30). */
+  blocked: boolean;
+}
+
+/** Someone elsewhere on a person's followers or following list (issue 30), marked with their server. */
+export interface PersonElsewhereView {
+  /** user@host */
+  handle: string;
+  server: string;
+  /** Their page on their server. */
+  url: string | null;
+  /** Their picture as stored here, when it is. */
+  avatar: string | null;
+}
+
+/** A person's followers and following on other servers (accepted follows only). */
+export interface PeopleElsewhereView {
+  followers: PersonElsewhereView[];
+  following: PersonElsewhereView[];
 }

@@ -54,6 +54,8 @@ describe('a Siplog person followed from elsewhere', () => {
     expect(accept.json.actor).toBe(mayaUri);
     expect(JSON.stringify(accept.json.object)).toContain(follow.id!.href);
     expect((await followersOf(mayaUri)).totalItems).toBe(1);
+    const lists = await app.post('/api/user/loadpeopleelsewhere', { username: 'maya_sips' });
+    expect(lists.body.followers).toEqual([expect.objectContaining({ handle: `ann@${PEER}`, server: PEER, url: `https://${PEER}/@ann` })]);
   });
 
   let postId: number;

@@ -83,6 +83,10 @@ describe('a Siplog person following someone elsewhere', () => {
     expect(follow.json.object).toBe(peer.actorUri.href);
     await peer.answerFollow(follow, true);
     await until(async () => (await lookup(`@ann@${PEER}`)).body.person?.following === 'following', 'the Accept');
+    // Her following list shows ann, marked with her server; anyone may read it, as the profile.
+    const lists = await app.post('/api/user/loadpeopleelsewhere', { username: 'maya_sips' });
+    expect(lists.body).toEqual({ followers: [], following: [{ handle: `ann@${PEER}`, server: PEER, url: `https://${PEER}/@ann`, avatar: expect.toBeOneOf([null, expect.any(String)]) }] });
+    expect((await app.post('/api/user/loadpeopleelsewhere', { username: 'nobody_here' })).status).toBe(404);
   });
 
   it("shows their review in the Following feed, at the place here of the same name within 50 m, marked with their server", async () => {

@@ -20,13 +20,17 @@ import { parseJsonField } from '../../common/zod-issue';
 import { Actor, AuthGuard, OptionalActor, SignedInGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../../common/auth-user';
 import { ImageUpload } from '../media/image-upload.interceptor';
+import { PeopleElsewhereService } from './people-elsewhere.service';
 import { UserService } from './user.service';
 
 @ApiTags('user: profiles and follows')
 @Controller('api/user')
 @UseGuards(AuthGuard)
 export class UserController {
-  constructor(private readonly users: UserService) {}
+  constructor(
+    private readonly users: UserService,
+    private readonly elsewhere: PeopleElsewhereService,
+  ) {}
 
   @Post('loadprofile')
   @HttpCode(200)
@@ -42,6 +46,14 @@ export class UserController {
   @ApiZodBody(loadPublicProfileSchema)
   loadPublicProfile(@OptionalActor() viewer: AuthUser | null, @ZodBody(loadPublicProfileSchema) body: z.output<typeof loadPublicProfileSchema>) {
     return this.users.loadPublicProfile(body.username, viewer);
+  }
+
+  @Post('loadpeopleelsewhere')
+  @HttpCode(200)
+  @ApiOperation({ summary: "A person's followers and following on other servers (issue 30), marked with their server" })
+  @ApiZodBody(loadPublicProfileSchema)
+  loadPeopleElsewhere(@OptionalActor() viewer: AuthUser | null, @ZodBody(loadPublicProfileSchema) body: z.output<typeof loadPublicProfileSchema>) {
+    return this.elsewhere.of(body.username, viewer);
   }
 
   @Post('loaduserbyname')

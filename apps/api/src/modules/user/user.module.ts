@@ -8,6 +8,8 @@ import { OwnDataController } from './own-data.controller';
 import { OwnDataRepository } from './own-data.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
+import { PeopleElsewhereRepository } from './people-elsewhere.repository';
+import { PeopleElsewhereService } from './people-elsewhere.service';
 import { UserService } from './user.service';
 import { AccountEvents } from './account-events';
 
@@ -23,7 +25,9 @@ import { AccountEvents } from './account-events';
     OwnDataRepository,
     AccountDeletionService,
     DataExportService,
+    PeopleElsewhereRepository,
+    PeopleElsewhereService,
   ],
-  exports: [UserService, FollowSuggestionsService, AccountDeletionService, AccountEvents],
+  exports: [UserService, FollowSuggestionsService, AccountDeletionService, AccountEvents, PeopleElsewhereService],
 })
 export class UserModule {}

@@ -13,13 +13,15 @@ import {
 import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
 import type { AccountDeletionService } from './account-deletion.service';
 import type { FollowSuggestionsService } from './follow-suggestions.service';
+import type { PeopleElsewhereService } from './people-elsewhere.service';
 import type { UserService } from './user.service';
 import { blockProcedures } from '../block/block.router';
 import type { BlockService } from '../block/block.service';
 
 /** Profile images are uploaded over REST (multipart with upload progress); everything else is here. */
-export function userRouter(users: UserService, suggestions: FollowSuggestionsService, blocks: BlockService, deletion: AccountDeletionService) {
+export function userRouter(users: UserService, suggestions: FollowSuggestionsService, blocks: BlockService, deletion: AccountDeletionService, elsewhere: PeopleElsewhereService) {
   return router({
+    peopleElsewhere: publicProcedure.input(loadPublicProfileSchema).query(({ ctx, input }) => elsewhere.of(input.username, ctx.actor)),
     profile: authedProcedure.input(actingUserSchema).query(({ ctx, input }) => users.loadOwnProfile(ctx.actor, input.email)),
     publicProfile: publicProcedure.input(loadPublicProfileSchema).query(({ ctx, input }) => users.loadPublicProfile(input.username, ctx.actor)),
     byName: authedProcedure.input(loadUserByNameSchema).query(({ ctx, input }) => users.loadUserByName(ctx.actor, input.name)),

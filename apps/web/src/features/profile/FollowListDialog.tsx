@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { displayPlaceName, LIMITS, parsePlaceEntry, PROFILE_MESSAGES } from '@siplog/contracts';
+import { displayPlaceName, LIMITS, parsePlaceEntry, PROFILE_MESSAGES, type PersonElsewhereView } from '@siplog/contracts';
 import { CloseIcon, PlaceIcon, SearchIcon } from '../../components/icons/icons';
 import { Modal } from '../../components/dialog/Modal';
 import { logToServer } from '../../lib/client-log';
@@ -21,6 +21,8 @@ interface FollowListDialogProps {
   searchable?: boolean;
   /** The entries are still loading (a place's followers): a quiet placeholder instead of 'NO followers'. */
   loading?: boolean;
+  /** A person's username: their follows with people on other servers (issue 30) are listed below, marked with the server. */
+  elsewhereOf?: string;
   onClose: () => void;
 }
 
@@ -114,8 +116,49 @@ function FriendSearch() {
   );
 }
 
+/** Someone on another server: their picture as stored here, their handle opening their page there, their server. */
+function ElsewhereRow({ person }: { person: PersonElsewhereView }) {
+  return (
+    <li className="follow-list__row">
+      {person.avatar ? (
+        <img className="follow-list__avatar" src={person.avatar} alt="" width={40} height={40} loading="lazy" />
+      ) : (
+        <span className="follow-list__avatar" aria-hidden="true" />
+      )}
+      {person.url ? (
+        <a href={person.url} target="_blank" rel="noopener noreferrer nofollow" className="follow-list__name">
+          @{person.handle}
+        </a>
+      ) : (
+        <span className="follow-list__name">@{person.handle}</span>
+      )}
+      <span className="follow-list__kind">{person.server}</span>
+    </li>
+  );
+}
+
+/** A person's follows on other servers in this list, loaded when the list opens; nothing shows while there are none. */
+function ElsewhereSection({ username, listName }: { username: string; listName: FollowListName }) {
+  const lists = trpc.user.peopleElsewhere.useQuery({ username }, { retry: false, staleTime: 30_000 });
+  useEffect(() => {
+    if (lists.error) logToServer('warn', `Follows on other servers failed to load: ${lists.error.message}`);
+  }, [lists.error]);
+  const people = lists.data?.[listName] ?? [];
+  if (people.length === 0) return null;
+  return (
+    <>
+      <p className="follow-list__section-title">On other servers</p>
+      <ul className="follow-list__rows" aria-label={`${listName} on other servers`}>
+        {people.map((person) => (
+          <ElsewhereRow key={person.handle} person={person} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** The followers / following list of spec §2 /mylog, in a modal whose header is the list's name. */
-export function FollowListDialog({ listName, entries, searchable = false, loading = false, onClose }: FollowListDialogProps) {
+export function FollowListDialog({ listName, entries, searchable = false, loading = false, elsewhereOf, onClose }: FollowListDialogProps) {
   return (
     <Modal title={listName} onClose={onClose} className="follow-list">
       {searchable && <FriendSearch />}
@@ -134,6 +177,7 @@ export function FollowListDialog({ listName, entries, searchable = false, loadin
             ))}
           </ul>
         )}
+        {elsewhereOf && <ElsewhereSection username={elsewhereOf} listName={listName} />}
       </div>
     </Modal>
   );

@@ -118,6 +118,7 @@ function MyProfile({ profile }: { profile: OwnProfile }) {
           listName={openList}
           entries={openList === 'followers' ? profile.followers : profile.following}
           searchable={openList === 'following'}
+          elsewhereOf={profile.username}
           onClose={closeList}
         />
       )}

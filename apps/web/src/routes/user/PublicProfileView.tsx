@@ -41,6 +41,7 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
         <LazyFollowListDialog
           listName={openList}
           entries={openList === 'followers' ? profile.followers : profile.following}
+          elsewhereOf={profile.username}
           onClose={() => setOpenList(null)}
         />
       )}
