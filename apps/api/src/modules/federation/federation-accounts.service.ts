@@ -8,10 +8,11 @@ import { FederationSwitch } from './federation-switch';
 import { FederationRepository } from './federation.repository';
 import { recipientOfFollower } from './remote-actor-record';
 import { RemoteActorsRepository } from './remote-actors.repository';
+import { RemoteFollowingRepository } from './remote-following.repository';
 
 /**
- * A person leaving (issue 30): when an account is erased or suspended, their followers elsewhere receive a Delete of
- * the actor, so their servers drop the person and their reviews. Sent to each follower's inbox directly, read before
+ * A person leaving (issue 30): when an account is erased or suspended, their followers elsewhere and the people
+ * elsewhere they follow receive a Delete of the actor, so their servers drop the person, their reviews and follows. Sent to each follower's inbox directly, read before
  * the erasure removes the follows; suspended people's other deliveries stop at once (see FederationService). Their
  * public keys are kept for 30 days (federation_departures), so the actor can still prove that Delete.
  */
@@ -26,6 +27,7 @@ export class FederationAccounts implements OnModuleInit {
     private readonly remoteActors: RemoteActorsRepository,
     private readonly federationSwitch: FederationSwitch,
     private readonly repository: FederationRepository,
+    private readonly following: RemoteFollowingRepository,
   ) {}
 
   register(federation: Federation<void>): void {
@@ -42,8 +44,11 @@ export class FederationAccounts implements OnModuleInit {
   private async leave(userId: number, why: 'erased' | 'suspended'): Promise<void> {
     const federation = this.federation;
     if (!federation || !this.federationSwitch.on) return;
+    // Their followers elsewhere, and the people elsewhere they follow (whose servers keep them as a follower).
     const followers = await this.remoteActors.allFollowersOf(userId);
-    if (followers.length === 0) return;
+    const followed = await this.following.followedBy(userId);
+    const told = new Map([...followers, ...followed].map((address) => [address.actorId, address]));
+    if (told.size === 0) return;
     // Their servers check the Delete's signature by fetching the key, maybe after the person is gone: keep it.
     const pairs = await this.repository.findKeyPairs(userId);
     await this.repository.keepDeparture(String(userId), pairs.map((pair) => pair.publicJwk), Date.now());
@@ -52,10 +57,10 @@ export class FederationAccounts implements OnModuleInit {
     const actor = ctx.getActorUri(identifier);
     await ctx.sendActivity(
       { identifier },
-      followers.map(recipientOfFollower),
+      [...told.values()].map(recipientOfFollower),
       new Delete({ id: new URL(`#delete/${randomUUID()}`, actor), actor, to: PUBLIC_COLLECTION, object: actor }),
       { preferSharedInbox: true },
     );
-    this.logger.log(`User ${userId} ${why}: ${followers.length} remote followers told`);
+    this.logger.log(`User ${userId} ${why}: ${told.size} people elsewhere told`);
   }
 }

@@ -141,4 +141,16 @@ describe('a Siplog person following someone elsewhere', () => {
     await peer.answerFollow(asked, false);
     await until(async () => (await lookup(`@ann@${PEER}`, leo)).body.person?.following === 'none', 'the Reject');
   });
+
+  it('tells the people elsewhere a person follows when that person deletes their account', async () => {
+    const zed = await registerAccount(app, 'zed_leaves');
+    const zedActor = `https://${SIPLOG}/ap/users/3`;
+    await app.post('/api/federation/follow', { remote_actor_id: annId }, zed.auth);
+    const asked = await peer.waitFor((item) => item.type === 'Follow' && item.json.actor === zedActor, "zed's Follow");
+    await peer.answerFollow(asked, true);
+    await until(async () => (await lookup(`@ann@${PEER}`, zed)).body.person?.following === 'following', "zed's Accept");
+    expect((await app.post('/api/user/deleteaccount', { password: zed.password }, zed.auth)).status).toBe(200);
+    const deleted = await peer.waitFor((item) => item.type === 'Delete' && item.json.actor === zedActor, "zed's Delete");
+    expect(deleted.json.object).toBe(zedActor);
+  });
 });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TRUE_SQL, type Database, type Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
+import type { FollowerAddress } from './remote-actors.repository';
 
 /** Someone elsewhere as a person here sees them when looking them up or following them. */
 export interface RemotePersonRow {
@@ -40,6 +41,8 @@ export class RemoteFollowingRepository {
       accept: db.statement(`update remote_following set accepted = true where follow_uri = :followUri
         and actor_id = (select id from remote_actors where uri = :actorUri)`),
       reject: db.statement(`delete from remote_following where follow_uri = :followUri and actor_id = (select id from remote_actors where uri = :actorUri)`),
+      followedBy: db.statement<FollowerAddress>(`select a.id as "actorId", a.uri, a.inbox, a.shared_inbox as "sharedInbox"
+        from remote_following f join remote_actors a on a.id = f.actor_id where f.user_id = :userId`),
       followedHere: db.statement<{ one: number }>(`select 1 as one from remote_following where actor_id = :actorId and accepted = ${TRUE_SQL} limit 1`),
     } satisfies Record<string, Statement<unknown>>;
   }
@@ -67,6 +70,11 @@ export class RemoteFollowingRepository {
 
   async reject(followUri: string, actorUri: string): Promise<boolean> {
     return (await this.statements.reject.run({ followUri, actorUri })) > 0;
+  }
+
+  /** Where the people elsewhere this person follows (or asked to) receive activities. */
+  async followedBy(userId: number): Promise<FollowerAddress[]> {
+    return this.statements.followedBy.all({ userId });
   }
 
   /** Whether anyone here follows this person elsewhere (their reviews are kept only then). */
