@@ -13,6 +13,7 @@ import { NotificationAudienceRepository } from '../modules/notification/notifica
 import { EventBus } from '../modules/events/event-bus.service';
 import { EventClockRepository } from '../modules/events/event-clock.repository';
 import type { AppConfig } from '../config/app.config';
+import type { ImageStore } from '../modules/media/image-store';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { RateLimitService } from '../modules/rate-limit/rate-limit.service';
 import { RemoteCommentsRepository } from '../modules/post/remote-comments.repository';
@@ -60,7 +61,7 @@ export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn
   const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);
   const posts = new PostRepository(db);
   const remoteComments = new RemoteCommentsService(db, posts, new RemoteCommentsRepository(db), notifications, {} as PublicCacheService);
-  const remoteReviews = new RemoteReviewsService(new RemoteReviewsRepository(db), {} as PlaceService);
+  const remoteReviews = new RemoteReviewsService(new RemoteReviewsRepository(db), {} as PlaceService, {} as AppConfig, {} as ImageStore);
   return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, posts, remoteComments, remoteReviews);
 }
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Context } from '@fedify/fedify';
-import { Accept, Activity, Create, Delete, Endpoints, Follow, Image, isActor, Like, Mention, Note, Person, Place, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update, type Actor } from '@fedify/fedify/vocab';
+import { Accept, Activity, Create, Delete, Document, Endpoints, Follow, Image, isActor, Like, Mention, Note, Person, Place, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update, type Actor } from '@fedify/fedify/vocab';
 
 /** One activity as the peer's inbox received it, with its JSON-LD as sent (compacted). */
 export interface Received {
@@ -13,10 +13,15 @@ export interface Received {
   json: Record<string, any>;
 }
 
-/** A post as the peer writes it: its HTML and, for a review, the place it is at. */
+/** A post as the peer writes it: its HTML and, for a review, the place it is at and its photos. */
 export interface PeerNote {
   html: string;
   place?: { name: string; lat: number; lng: number; address?: string; url?: string };
+  /**
+   * Attachments in order: an `Image` (a `Document`, as Mastodon sends them, when `document`) at `url` (a path on the
+   * peer, such as one served with `serveMedia`, or a full URL), `alt` as its name.
+   */
+  images?: Array<{ url: string; alt?: string; mediaType?: string; document?: boolean }>;
 }
 
 export interface FediversePeer {
@@ -43,7 +48,8 @@ export interface FediversePeer {
    * location when given (as another Siplog sends a review). `update` sends it again as an Update of the same Note.
    */
   post(toActor: string, note: PeerNote): Promise<Note>;
-  update(toActor: string, note: Note, html: string): Promise<void>;
+  /** With `images`, the edited Note carries these attachments instead (same shapes as `post`'s). */
+  update(toActor: string, note: Note, html: string, images?: PeerNote['images']): Promise<void>;
   /** ann deletes a post she delivered to `toActor`. */
   deletePost(toActor: string, note: Note): Promise<void>;
   /** ann deletes a reply (a Delete with a Tombstone, as Mastodon sends it). */
@@ -58,6 +64,10 @@ export interface FediversePeer {
    * mid-delivery never hears the 202).
    */
   hold(): { release: () => void };
+  /** Serves `body` at /media/`name` (`name` ends in .png) with `contentType` (image/png unless told). */
+  serveMedia(name: string, body: Buffer, contentType?: string): void;
+  /** How many times /media/`name` was asked for. */
+  mediaRequests(name: string): number;
   /** Waits (bounded) for an activity matching `match`. */
   waitFor(match: (received: Received) => boolean, what: string, ms?: number): Promise<Received>;
   close(): Promise<void>;
@@ -100,8 +110,17 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
     for (const wake of waiters) wake();
   });
 
+  const media = new Map<string, { body: Buffer; contentType: string }>();
+  const mediaAsked = new Map<string, number>();
   let held: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
+    const mediaName = /^\/media\/([\w.-]+\.png)$/.exec(req.url ?? '')?.[1];
+    if (mediaName && (req.method === 'GET' || req.method === 'HEAD')) {
+      mediaAsked.set(mediaName, (mediaAsked.get(mediaName) ?? 0) + 1);
+      const served = media.get(mediaName);
+      if (!served) return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'Content-Type': served.contentType, 'Content-Length': served.body.length }).end(req.method === 'HEAD' ? undefined : served.body);
+    }
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
     const bodyless = req.method === 'GET' || req.method === 'HEAD';
@@ -174,7 +193,7 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
       const Answer = accept ? Accept : Reject;
       await ctx.sendActivity({ identifier: 'ann' }, follower, new Answer({ id: new URL(`/answers/${randomUUID()}`, origin), actor: ctx.getActorUri('ann'), object: follow }));
     },
-    async post(toActor, { html, place }) {
+    async post(toActor, { html, place, images = [] }) {
       const ctx = context();
       const id = new URL(`/users/ann/statuses/${randomUUID()}`, origin);
       const note = new Note({
@@ -188,17 +207,18 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
         location: place
           ? new Place({ name: place.name, latitude: place.lat, longitude: place.lng, summary: place.address ?? null, url: place.url ? new URL(place.url) : null })
           : null,
+        attachments: attachmentsOf(images, origin),
       });
       const recipient = await ctx.lookupObject(toActor);
       if (!recipient || !isActor(recipient)) throw new Error(`${toActor} is not an actor`);
       await ctx.sendActivity({ identifier: 'ann' }, recipient, new Create({ id: new URL(`${id.href}/activity`), actor: ctx.getActorUri('ann'), object: note, to: PUBLIC_COLLECTION, ccs: note.ccIds }));
       return note;
     },
-    async update(toActor, note, html) {
+    async update(toActor, note, html, images) {
       const ctx = context();
       const recipient = await ctx.lookupObject(toActor);
       if (!recipient || !isActor(recipient)) throw new Error(`${toActor} is not an actor`);
-      const edited = note.clone({ content: html, updated: Temporal.Now.instant() });
+      const edited = note.clone({ content: html, updated: Temporal.Now.instant(), ...(images && { attachments: attachmentsOf(images, origin) }) });
       await ctx.sendActivity({ identifier: 'ann' }, recipient, new Update({ id: new URL(`${note.id!.href}#updates/${randomUUID()}`), actor: ctx.getActorUri('ann'), object: edited, to: PUBLIC_COLLECTION }));
     },
     async deletePost(toActor, note) {
@@ -233,6 +253,10 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
       const sentBody = options.tamper ? options.tamper(body) : body;
       return fetch(signed.url, { method: 'POST', headers: signed.headers, body: sentBody });
     },
+    serveMedia(name, body, contentType = 'image/png') {
+      media.set(name, { body, contentType });
+    },
+    mediaRequests: (name) => mediaAsked.get(name) ?? 0,
     async waitFor(match, what, ms = 10_000) {
       const deadline = Date.now() + ms;
       for (;;) {
@@ -256,6 +280,14 @@ export async function startFediversePeer(origin: string): Promise<FediversePeer>
         server.close(() => resolve());
       }),
   };
+}
+
+/** A post's photos as attachments: an `Image`, or a `Document` as Mastodon sends them. */
+function attachmentsOf(images: NonNullable<PeerNote['images']>, origin: string): Array<Image | Document> {
+  return images.map(({ url, alt, mediaType, document }) => {
+    const Attachment = document ? Document : Image;
+    return new Attachment({ url: new URL(url, origin), name: alt ?? null, mediaType: mediaType ?? null });
+  });
 }
 
 /** The author of the Note at `noteUri`, fetched first as Mastodon does. */

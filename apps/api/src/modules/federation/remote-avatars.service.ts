@@ -1,29 +1,22 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { getUserAgent, UrlError, validatePublicUrl } from '@fedify/fedify/runtime';
 import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@siplog/contracts';
-import { AppError } from '../../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { ImageStore } from '../media/image-store';
 import { REMOTE_AVATAR_FOLDER } from '../media/remote-avatar-url';
+import { reasonOf, REMOTE_IMAGE_FETCH_TIMEOUT_MS, RemoteImageFetcher, RemoteImageRefused } from '../media/remote-image-fetch';
 import { RemoteAvatarsRepository } from './remote-avatars.repository';
 
 /** The whole fetch of an avatar, redirects and body included. */
-export const AVATAR_FETCH_TIMEOUT_MS = 10_000;
+export const AVATAR_FETCH_TIMEOUT_MS = REMOTE_IMAGE_FETCH_TIMEOUT_MS;
 /** A remote avatar may be as large as a profile picture uploaded here. */
 export const AVATAR_BYTES_MAX = LIMITS.profileImageBytesMax;
-/** Redirects followed (each one checked as the first URL was). */
-const REDIRECTS_MAX = 3;
-/** Avatar fetches under way at once, whoever they are for: each holds up to AVATAR_BYTES_MAX in memory. */
-const FETCHES_AT_ONCE = 2;
 /** People waiting for their avatar; past this, a request is dropped (their next activity asks again). */
 const PEOPLE_WAITING_MAX = 1000;
 /** An icon whose fetch failed for a passing reason (a timeout, a 503) is not tried again for this long. */
 const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 /** The stored copy lives with local profile pictures: the media sweeper counts remote_actors.avatar_file as a reference. */
 const AVATAR_FOLDER = REMOTE_AVATAR_FOLDER;
-/** Content types that may carry an image; anything else named by the server is refused unread. */
-const IMAGE_CONTENT_TYPE = /^(?:image\/[a-z0-9.+-]+|application\/octet-stream|binary\/octet-stream)$/i;
 
 /** What one avatar check did. */
 export type RemoteAvatarOutcome =
@@ -40,15 +33,6 @@ export type RemoteAvatarOutcome =
   /** Not tried now: shutting down, too many waiting, failed recently, the person forgotten, or overtaken by a newer change. */
   | { kind: 'skipped'; reason: string };
 
-/** A remote icon that must not be stored, whatever happens later: recorded so it is never fetched again. */
-class AvatarRefused extends Error {}
-
-const reasonOf = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
-};
-
 /**
  * Remote people's avatars (issue 30), fetched once from their server through the image pipeline (metadata stripped,
  * sizes made) and served from our store, so a page showing them asks nothing of other servers. Called after a remote
@@ -62,13 +46,11 @@ const reasonOf = (error: unknown): string => {
 @Injectable()
 export class RemoteAvatars implements BeforeApplicationShutdown {
   private readonly logger = new Logger('RemoteAvatars');
-  private readonly allowPrivateAddresses: boolean;
-  private readonly userAgent: string;
+  private readonly fetcher: RemoteImageFetcher;
   /** Per person: the check under way, and the one that follows it when asked again meanwhile. */
   private readonly turns = new Map<number, { running: Promise<RemoteAvatarOutcome>; next?: Promise<RemoteAvatarOutcome> }>();
   /** `${actorId} ${icon}` of fetches that failed for a passing reason lately. */
   private readonly failedLately = new LRUCache<string, true>({ max: 10_000, ttl: RETRY_AFTER_FAILURE_MS });
-  private readonly slots = new FetchSlots(FETCHES_AT_ONCE);
   private readonly stopping = new AbortController();
 
   constructor(
@@ -76,8 +58,10 @@ export class RemoteAvatars implements BeforeApplicationShutdown {
     private readonly images: ImageStore,
     private readonly repository: RemoteAvatarsRepository,
   ) {
-    this.allowPrivateAddresses = config.federation?.allowPrivateAddresses ?? false;
-    this.userAgent = getUserAgent({ software: 'Siplog', url: config.federation?.origin ?? config.publicUrl });
+    this.fetcher = new RemoteImageFetcher(images, {
+      allowPrivateAddresses: config.federation?.allowPrivateAddresses ?? false,
+      origin: config.federation?.origin ?? config.publicUrl,
+    });
   }
 
   /**
@@ -139,10 +123,10 @@ export class RemoteAvatars implements BeforeApplicationShutdown {
 
     let file: string;
     try {
-      file = await this.slots.run(() => this.fetchAndStore(icon));
+      file = await this.fetcher.fetchAndStore(icon, { folder: AVATAR_FOLDER, bytesMax: AVATAR_BYTES_MAX, signal: this.stopping.signal });
     } catch (error) {
       const reason = reasonOf(error);
-      if (error instanceof AvatarRefused) {
+      if (error instanceof RemoteImageRefused) {
         this.logger.log(`Avatar ${icon} of remote person ${actorId} refused: ${reason}`);
         if (await this.repository.record(actorId, seen, null, icon)) await this.removeCopy(seen.avatarFile);
         return { kind: 'refused', reason };
@@ -161,111 +145,7 @@ export class RemoteAvatars implements BeforeApplicationShutdown {
     return { kind: 'stored', file };
   }
 
-  /** Fetches the icon within the limits and stores it; throws AvatarRefused for what never can be stored. */
-  private async fetchAndStore(icon: string): Promise<string> {
-    const signal = AbortSignal.any([AbortSignal.timeout(AVATAR_FETCH_TIMEOUT_MS), this.stopping.signal]);
-    const bytes = await this.download(icon, signal);
-    try {
-      return await this.images.save(AVATAR_FOLDER, bytes, 'not an image that can be read');
-    } catch (error) {
-      // The pipeline's own refusals (not an image, too many pixels, too costly to decode); a store that fails is not one.
-      if (error instanceof AppError && error.code === 'BAD_REQUEST') throw new AvatarRefused(error.message);
-      throw error;
-    }
-  }
-
-  private async download(icon: string, signal: AbortSignal): Promise<Buffer> {
-    let url: URL;
-    try {
-      url = new URL(icon);
-    } catch {
-      throw new AvatarRefused('not a URL');
-    }
-    for (let redirects = 0; ; redirects++) {
-      await this.admit(url);
-      const response = await fetch(url, { redirect: 'manual', signal, headers: { Accept: 'image/*', 'User-Agent': this.userAgent } });
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel();
-        const location = response.headers.get('location');
-        if (!location) throw new AvatarRefused(`HTTP ${response.status} without a Location`);
-        if (redirects >= REDIRECTS_MAX) throw new AvatarRefused(`more than ${REDIRECTS_MAX} redirects`);
-        url = new URL(location, url);
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        const passing = response.status >= 500 || response.status === 408 || response.status === 429;
-        if (passing) throw new Error(`HTTP ${response.status}`);
-        throw new AvatarRefused(`HTTP ${response.status}`);
-      }
-      const type = response.headers.get('content-type')?.split(';')[0].trim();
-      if (type && !IMAGE_CONTENT_TYPE.test(type)) {
-        await response.body?.cancel();
-        throw new AvatarRefused(`not an image (Content-Type ${type})`);
-      }
-      return readAtMost(response, AVATAR_BYTES_MAX);
-    }
-  }
-
-  /** https only (http too on a closed network), and no private or loopback address unless allowed (Fedify's guard). */
-  private async admit(url: URL): Promise<void> {
-    const schemes = this.allowPrivateAddresses ? ['https:', 'http:'] : ['https:'];
-    if (!schemes.includes(url.protocol)) throw new AvatarRefused(`${url.protocol} is not allowed (https only)`);
-    if (this.allowPrivateAddresses) return;
-    try {
-      await validatePublicUrl(url.href);
-    } catch (error) {
-      // A failed look-up may pass; an address that is private stays so.
-      if (error instanceof UrlError && error.message !== 'DNS lookup failed') throw new AvatarRefused(`${url.host}: ${error.message}`);
-      throw error;
-    }
-  }
-
   private async removeCopy(file: string | null): Promise<void> {
     if (file !== null) await this.images.remove(AVATAR_FOLDER, file);
-  }
-}
-
-/** The body, refused once it passes `limit` bytes (as soon as the Content-Length says so, else while it arrives). */
-async function readAtMost(response: Response, limit: number): Promise<Buffer> {
-  const tooLarge = () => new AvatarRefused(`larger than ${limit} bytes`);
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > limit) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, total);
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-}
-
-/** At most `size` jobs at once; the others wait their turn in order. */
-class FetchSlots {
-  private busy = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.busy >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.busy += 1;
-    try {
-      return await job();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.busy -= 1;
-    }
   }
 }

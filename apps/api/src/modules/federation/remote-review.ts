@@ -1,6 +1,7 @@
 import type { Context } from '@fedify/fedify';
-import { Place, type Article, type Note } from '@fedify/fedify/vocab';
+import { Document, Link, Place, type Article, type Note } from '@fedify/fedify/vocab';
 import { LIMITS } from '@siplog/contracts';
+import type { RemoteReviewPhoto } from '../post/remote-reviews.repository';
 import type { RemoteReviewArrival } from '../post/remote-reviews.service';
 import { webLink } from './remote-actor-record';
 import { cut, noteHtml, plainText } from './remote-reply';
@@ -12,6 +13,15 @@ const BARE_RATING = /(?:^|[\s(])([1-5])\s*\/\s*5(?![\d/])/;
 const ORDER_AT_PLACE = /^(.*)\s+at\s+.+$/;
 /** A last line of only hashtags and links (Siplog's tags and link back, Mastodon's hashtags). */
 const TAGS_AND_LINKS = /^(?:\s*(?:#[\p{L}\p{N}_]+|https?:\/\/\S+))+\s*$/u;
+
+/** Photos kept of a review, as Siplog sends them (review-note.ts) and shown here. */
+export const REMOTE_REVIEW_PHOTOS_MAX = 3;
+/** Alt text kept of a photo. */
+export const REMOTE_PHOTO_ALT_MAX = 200;
+/** Attachments looked at: past these, a post's attachments are not read (Mastodon sends at most four). */
+const ATTACHMENTS_READ_MAX = 8;
+/** A URL whose path names an image file, for attachments that do not say their media type. */
+const IMAGE_PATH = /\.(?:jpe?g|png|webp|gif|avif|heic|heif|tiff?)$/i;
 
 const coordinate = (value: number | null, limit: number) => (value !== null && Number.isFinite(value) && Math.abs(value) <= limit ? value : null);
 
@@ -50,5 +60,27 @@ export async function remoteReviewOf(ctx: Context<void>, note: Note | Article, a
     lat: coordinate(place.latitude, 90),
     lng: coordinate(place.longitude, 180),
     createdAt: Math.min(note.published?.epochMilliseconds ?? now, now),
+    imageSources: await photosOf(ctx, note),
   };
+}
+
+/**
+ * Up to three image attachments, in order: an `Image` or `Document` whose media type is an image (or, when it names
+ * none, whose URL is an image file), with an http(s) URL; its `name` is the alt text. Others are left out.
+ */
+async function photosOf(ctx: Context<void>, note: Note | Article): Promise<RemoteReviewPhoto[]> {
+  const photos: RemoteReviewPhoto[] = [];
+  let read = 0;
+  for await (const attachment of note.getAttachments({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true })) {
+    if (++read > ATTACHMENTS_READ_MAX || photos.length >= REMOTE_REVIEW_PHOTOS_MAX) break;
+    if (!(attachment instanceof Document)) continue;
+    const link = attachment.url;
+    const url = webLink(link);
+    const mediaType = attachment.mediaType ?? (link instanceof Link ? link.mediaType : null);
+    const isImage = mediaType ? /^image\//i.test(mediaType) : url !== null && IMAGE_PATH.test(new URL(url).pathname);
+    if (url === null || !isImage) continue;
+    const alt = attachment.name === null ? '' : String(attachment.name).trim();
+    photos.push({ url, alt: cut(alt, REMOTE_PHOTO_ALT_MAX) });
+  }
+  return photos;
 }

@@ -50,7 +50,15 @@ export interface PostView {
    * `username` is their handle (user@host), `post_id` numbers reviews from elsewhere apart from reviews here,
    * `establishment_id` is the place here it is at (0: none here, `place_url` opens the place where it came from).
    */
-  remote?: { server: string; url: string | null; profile_url: string | null; avatar: string | null; place_url: string | null };
+  remote?: {
+    server: string;
+    url: string | null;
+    profile_url: string | null;
+    avatar: string | null;
+    place_url: string | null;
+    /** The alt text of each of `images` (their stored copies here), as it came. */
+    image_alts: string[];
+  };
 }
 
 /** A comment as the spec's calls answer it (design §3). */
@@ -395,13 +403,13 @@ function toRemoteReviewView(row: RemoteReviewRow): PostView {
     rating: String(row.rating),
     drink: null,
     likes: 0,
-    images: [],
+    images: row.images,
     est_street: row.placeAddress,
     est_city: '',
     est_state: '',
     est_zip: '',
     est_country: '',
     mentions: [],
-    remote: { server: row.host, url: row.url, profile_url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile), place_url: row.placeUrl },
+    remote: { server: row.host, url: row.url, profile_url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile), place_url: row.placeUrl, image_alts: row.imageAlts },
   };
 }
