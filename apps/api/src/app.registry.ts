@@ -21,6 +21,7 @@ import { EventsModule } from './modules/events/events.module';
 import { FederationFollowRequests } from './modules/federation/federation-follow-requests.service';
 import { FederationModule } from './modules/federation/federation.module';
 import { federationProcedures } from './modules/federation/federation.router';
+import { FederationBlocks } from './modules/federation/federation-blocks.service';
 import { FederationFollowing } from './modules/federation/federation-following.service';
 import { remoteFollowingProcedures } from './modules/federation/federation-following.router';
 import { HealthModule } from './modules/health/health.module';
@@ -93,7 +94,7 @@ export const APP_PARTS = {
     module: UserModule,
     router: (get: ProviderOf) => userRouter(get(UserService), get(FollowSuggestionsService), get(BlockService), get(AccountDeletionService), get(PeopleElsewhereService)),
   },
-  post: { module: PostModule, router: (get: ProviderOf) => postRouter(get(PostService), get(PostAuthoringService)) },
+  post: { module: PostModule, router: (get: ProviderOf) => postRouter(get(PostService), get(PostAuthoringService), get(BlockService)) },
   support: { module: SupportModule, router: (get: ProviderOf) => supportRouter(get(SupportService)) },
   admin: {
     module: AdminModule,
@@ -110,7 +111,7 @@ export const APP_PARTS = {
   },
   federation: {
     module: FederationModule,
-    router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)), ...remoteFollowingProcedures(get(FederationFollowing)) }),
+    router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)), ...remoteFollowingProcedures(get(FederationFollowing), get(FederationBlocks)) }),
   },
   report: { module: ModerationModule, router: (get: ProviderOf) => reportRouter(get(ReportService)) },
   health: { module: HealthModule },

@@ -1,3 +1,10 @@
+CREATE TABLE `federation_instance_keys` (
+	`algorithm` text PRIMARY KEY NOT NULL,
+	`public_jwk` text NOT NULL,
+	`private_jwk` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `remote_actor_blocks` (
 	`user_id` integer NOT NULL,
 	`actor_id` integer NOT NULL,

@@ -3,8 +3,11 @@ import { LIMITS } from '../limits';
 import { ADMIN_MESSAGES, AUTH_MESSAGES, INPUT_MESSAGES } from '../messages';
 import { actingEmail, emailField, idField, plainText } from './fields';
 
-/** What can be reported (issue 17): a review, a comment or a person's profile. */
-export const REPORT_KINDS = ['post', 'comment', 'user'] as const;
+/**
+ * What can be reported (issue 17): a review, a comment or a person's profile; and (issue 30) a reply from someone on
+ * another server (`remote_comment`, by its comment_id) or that person (`remote_user`, by their handle user@host).
+ */
+export const REPORT_KINDS = ['post', 'comment', 'user', 'remote_comment', 'remote_user'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Why, in the order the Report dialog lists them, with the words it shows. */
@@ -27,6 +30,16 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const SAFETY_MESSAGES = {
   reportThanks: 'Thanks, an admin will look at it.',
   reportOwn: "You can't report yourself or your own content.",
+  /** The report dialog's choice for content from elsewhere (issue 30): a Flag from this server, not from the reporter. */
+  forwardReport: (server: string) => `Also send this report to ${server} (without your name)`,
+  forwardOnlyElsewhere: 'forward applies only to reports about people on other servers.',
+  forwardUnavailable: 'Reports cannot be sent to other servers right now. Send it without forwarding; an admin here still looks at it.',
+  remoteCannotSuspend: 'Only people here can be suspended. Block or silence their server under Federation instead.',
+  remoteNothingToRemove: 'There is nothing here to remove for someone elsewhere. Dismiss the report, or block them or their server.',
+  remoteBlockedFollow: 'You blocked this person. Unblock them to follow.',
+  remoteBlockNotFound: 'That person is not known here.',
+  /** Who reported it, for a report another server sent (a Flag). */
+  reportFromServer: (server: string) => `${server} (their moderators)`,
   reportTargetNotFound: 'What you reported is no longer here.',
   cannotInteract: "You can't interact with this person.",
   blockSelf: "You can't block yourself.",
@@ -64,10 +77,16 @@ export const addReportSchema = z
     target_id: targetField,
     reason: reasonField,
     note: noteField.optional(),
+    /** A report about someone elsewhere: also send it to their server, from this one (their moderators see no name). */
+    forward: z.boolean({ error: 'forward must be true or false.' }).optional(),
   })
-  .refine((input) => input.kind === 'user' || idField.safeParse(input.target_id).success, {
+  .refine((input) => input.kind === 'user' || input.kind === 'remote_user' || idField.safeParse(input.target_id).success, {
     error: INPUT_MESSAGES.invalidId,
     path: ['target_id'],
+  })
+  .refine((input) => !input.forward || input.kind === 'remote_comment' || input.kind === 'remote_user', {
+    error: SAFETY_MESSAGES.forwardOnlyElsewhere,
+    path: ['forward'],
   });
 
 export const adminReportsSchema = z.strictObject({
@@ -95,6 +114,27 @@ export const blockUserSchema = z.strictObject({
   targetusername: plainText({ error: 'targetusername is required.' }).trim().toLowerCase().min(1).max(LIMITS.emailMax),
 });
 export const blockedUsersSchema = z.strictObject({});
+
+/** Blocking someone on another server (issue 30), by their handle (user@host, as their replies and cards show it). */
+export const blockRemoteSchema = z.strictObject({
+  handle: plainText({ error: 'handle is required.' })
+    .trim()
+    .toLowerCase()
+    .regex(/^@?[^@\s]{1,100}@[^@\s]{1,260}$/, { error: 'handle must look like name@server.example.' })
+    .transform((handle) => handle.replace(/^@/, '')),
+});
+
+/** Someone elsewhere on a person's block list, marked with their server. */
+export interface BlockedRemoteView {
+  handle: string;
+  server: string;
+}
+
+/** The people the caller blocked: here by username, elsewhere by handle (most recent first). */
+export interface BlockedPeopleView {
+  users: string[];
+  remote: BlockedRemoteView[];
+}
 
 /** Deleting one's own account asks for the password, as deactivation does. */
 export const deleteAccountSchema = z.strictObject({

@@ -44,6 +44,7 @@ export const {
   remoteLikes,
   federationDepartures,
   remoteActorBlocks,
+  federationInstanceKeys,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

@@ -543,6 +543,13 @@ export const federationKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
 );
 
+export const federationInstanceKeys = pgTable('federation_instance_keys', {
+  algorithm: text('algorithm').primaryKey(),
+  publicJwk: text('public_jwk').notNull(),
+  privateJwk: text('private_jwk').notNull(),
+  createdAt: timestampMs('created_at').notNull(),
+});
+
 export const federationKv = pgTable(
   'federation_kv',
   {

@@ -584,6 +584,17 @@ export const federationKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
 );
 
+/**
+ * The instance's own actor's key pairs (issue 30): the Application actor that sends reports on to other servers
+ * (a Flag, as Mastodon does, without the reporter's name). One pair per algorithm, kept as people's are.
+ */
+export const federationInstanceKeys = sqliteTable('federation_instance_keys', {
+  algorithm: text('algorithm').primaryKey(),
+  publicJwk: text('public_jwk').notNull(),
+  privateJwk: text('private_jwk').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** Fedify's key-value store (documents it fetched, idempotence marks), shared by the nodes; `expires_at` epoch ms or null. */
 export const federationKv = sqliteTable(
   'federation_kv',

@@ -21,6 +21,12 @@ export class BlockRepository {
       // Deactivated and suspended people stay listed: the block holds when they come back.
       blockedNames: db.statement<{ username: string }>(`select u.username from user_blocks b join users u on u.id = b.blocked_id
         where b.blocker_id = :blocker order by b.created_at desc, u.username`),
+      // People elsewhere whom the person blocked (issue 30), newest first.
+      blockedRemote: db.statement<{ handle: string; server: string }>(`select a.handle, a.host as server from remote_actor_blocks b
+        join remote_actors a on a.id = b.actor_id where b.user_id = :blocker order by b.created_at desc, a.handle`),
+      // A review's replies from people elsewhere whom the reader blocked (remote_comments_post_idx, then the block's key).
+      hiddenRemoteReplies: db.statement<{ id: number }>(`select c.id from remote_comments c
+        join remote_actor_blocks b on b.user_id = :viewer and b.actor_id = c.actor_id where c.post_id = :postId`),
       personByName: db.statement<{ id: number; username: string; active: boolean }>(
         `select id, username, (${ACTIVE_USER_SQL('users')}) as active from users where username = :username`,
         { booleans: ['active'] },
@@ -57,6 +63,14 @@ export class BlockRepository {
 
   async blockedNames(blocker: number): Promise<string[]> {
     return (await this.statements.blockedNames.all({ blocker })).map((row) => row.username);
+  }
+
+  async blockedRemote(blocker: number): Promise<Array<{ handle: string; server: string }>> {
+    return this.statements.blockedRemote.all({ blocker });
+  }
+
+  async hiddenRemoteReplies(viewer: number, postId: number): Promise<number[]> {
+    return (await this.statements.hiddenRemoteReplies.all({ viewer, postId })).map((row) => row.id);
   }
 
   async personByName(username: string): Promise<{ id: number; username: string; active: boolean } | undefined> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SAFETY_MESSAGES, USER_MESSAGES } from '@siplog/contracts';
+import { SAFETY_MESSAGES, USER_MESSAGES, type BlockedPeopleView } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
 import { NotificationService } from '../notification/notification.service';
@@ -65,8 +65,24 @@ export class BlockService {
     return { status: 200 };
   }
 
-  async blockedUsers(actor: AuthUser): Promise<{ users: string[] }> {
-    return { users: await this.repository.blockedNames(actor.id) };
+  /** Whom the person blocked, here and elsewhere (issue 30: marked with their server). */
+  async blockedUsers(actor: AuthUser): Promise<BlockedPeopleView> {
+    const [users, remote] = await Promise.all([this.repository.blockedNames(actor.id), this.repository.blockedRemote(actor.id)]);
+    return { users, remote };
+  }
+
+  /**
+   * A review's comments without the replies of people elsewhere whom the reader blocked (issue 30). Guests, and
+   * comments with no reply from elsewhere, ask nothing; otherwise one indexed read.
+   */
+  async withoutBlockedReplies<T extends { comment_id: number; remote?: unknown }>(
+    viewer: Pick<AuthUser, 'id'> | null | undefined,
+    postId: number,
+    answer: { comments: T[] },
+  ): Promise<{ comments: T[] }> {
+    if (!viewer || !answer.comments.some((comment) => comment.remote !== undefined)) return answer;
+    const hidden = new Set(await this.repository.hiddenRemoteReplies(viewer.id, postId));
+    return hidden.size === 0 ? answer : { comments: answer.comments.filter((comment) => comment.remote === undefined || !hidden.has(comment.comment_id)) };
   }
 
   /** Anyone with an account, hidden or not (a block or unblock of a deactivated person still holds); never oneself. */

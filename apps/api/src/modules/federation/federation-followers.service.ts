@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { InboxContext } from '@fedify/fedify';
-import { Accept, isActor, type Follow } from '@fedify/fedify/vocab';
+import { Accept, isActor, Reject, type Follow } from '@fedify/fedify/vocab';
 import { NotificationService } from '../notification/notification.service';
 import { UserService } from '../user/user.service';
 import { localUserId } from './federation-paths';
 import { remoteActorRecord } from './remote-actor-record';
 import { RemoteActorsRepository } from './remote-actors.repository';
 import { RemoteAvatars } from './remote-avatars.service';
+import { RemoteBlocksRepository } from './remote-blocks.repository';
 
 /**
  * People elsewhere following people here (issue 30): a Follow is kept and accepted at once, or, when the person
@@ -23,6 +24,7 @@ export class FederationFollowers {
     private readonly actors: RemoteActorsRepository,
     private readonly avatars: RemoteAvatars,
     private readonly notifications: NotificationService,
+    private readonly blocks: RemoteBlocksRepository,
   ) {}
 
   /**
@@ -42,6 +44,14 @@ export class FederationFollowers {
     const actorId = await this.actors.keep(record, now);
     void this.avatars.refresh(actorId);
     const followUri = follow.id.href;
+    const identifier = String(userId);
+    if (await this.blocks.isBlocked(userId, actorId)) {
+      // Blocked by the person: refused, as Mastodon refuses, and nothing is kept or told.
+      const me = ctx.getActorUri(identifier);
+      await ctx.sendActivity({ identifier }, follower, new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
+      this.logger.log(`${record.handle} was refused: user ${userId} blocked them`);
+      return;
+    }
     const accepted = await this.actors.transaction(async () => {
       if (!person.approvesFollowers) {
         await this.actors.addFollower(userId, actorId, followUri, true, now);
@@ -57,7 +67,6 @@ export class FederationFollowers {
       this.logger.log(`${record.handle} asks to follow user ${userId}`);
       return;
     }
-    const identifier = String(userId);
     await ctx.sendActivity(
       { identifier },
       follower,

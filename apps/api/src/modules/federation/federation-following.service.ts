@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Context, Federation } from '@fedify/fedify';
 import { Follow, isActor, Undo, type Accept, type Reject } from '@fedify/fedify/vocab';
-import { FEDIVERSE_HANDLE, REMOTE_FOLLOW_MESSAGES, type RemoteFollowState, type RemotePersonView } from '@siplog/contracts';
+import { FEDIVERSE_HANDLE, REMOTE_FOLLOW_MESSAGES, SAFETY_MESSAGES, type RemoteFollowState, type RemotePersonView } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
@@ -14,6 +14,7 @@ import { FederationSwitch } from './federation-switch';
 import { recipientOfFollower, remoteActorRecord } from './remote-actor-record';
 import { RemoteActorsRepository } from './remote-actors.repository';
 import { RemoteAvatars } from './remote-avatars.service';
+import { RemoteBlocksRepository } from './remote-blocks.repository';
 import { RemoteFollowingRepository, type RemotePersonRow } from './remote-following.repository';
 
 /**
@@ -35,6 +36,7 @@ export class FederationFollowing {
     private readonly following: RemoteFollowingRepository,
     private readonly avatars: RemoteAvatars,
     private readonly rateLimit: RateLimitService,
+    private readonly blocks: RemoteBlocksRepository,
   ) {}
 
   register(federation: Federation<void>): void {
@@ -56,6 +58,7 @@ export class FederationFollowing {
   private async view(viewer: AuthUser, person: RemotePersonRow): Promise<RemotePersonView> {
     const state = await this.following.state(viewer.id, person.id);
     const following: RemoteFollowState = !state ? 'none' : state.accepted ? 'following' : 'pending';
+    const blocked = await this.blocks.isBlocked(viewer.id, person.id);
     return {
       remote_actor_id: person.id,
       handle: person.handle,
@@ -64,6 +67,7 @@ export class FederationFollowing {
       url: person.profileUrl,
       avatar: remoteAvatarUrl(person.avatarFile),
       following,
+      blocked,
     };
   }
 
@@ -105,6 +109,7 @@ export class FederationFollowing {
     const ctx = this.context();
     const identifier = await this.follower(viewer);
     const person = await this.person(remoteActorId);
+    if (await this.blocks.isBlocked(viewer.id, person.id)) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.remoteBlockedFollow);
     const state = await this.following.state(viewer.id, person.id);
     if (state?.accepted) return { person: await this.view(viewer, person) };
     const actor = ctx.getActorUri(identifier);

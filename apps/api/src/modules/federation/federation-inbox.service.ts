@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Article, Create, Delete, Follow, isActor, Like, Note, Reject, Undo, Update } from '@fedify/fedify/vocab';
+import { Accept, Article, Create, Delete, Flag, Follow, isActor, Like, Note, Reject, Undo, Update } from '@fedify/fedify/vocab';
 import { PostService } from '../post/post.service';
 import { RemoteCommentsService } from '../post/remote-comments.service';
 import { RemoteReviewsService } from '../post/remote-reviews.service';
 import { FederationDomainsRepository } from './federation-domains.repository';
+import { FederationFlags } from './federation-flags.service';
 import { FederationFollowers } from './federation-followers.service';
 import { FederationFollowing } from './federation-following.service';
 import { INBOX_PATH, localReviewId, localUserId, SHARED_INBOX_PATH } from './federation-paths';
@@ -33,6 +34,7 @@ export class FederationInbox {
     private readonly following: FederationFollowing,
     private readonly followedHere: RemoteFollowingRepository,
     private readonly remoteReviews: RemoteReviewsService,
+    private readonly flags: FederationFlags,
   ) {}
 
   /**
@@ -46,6 +48,7 @@ export class FederationInbox {
   }
 
   register(federation: Federation<void>): void {
+    this.flags.register(federation);
     federation
       .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
       .on(Follow, async (ctx, follow) => {
@@ -62,6 +65,10 @@ export class FederationInbox {
       .on(Create, (ctx, create) => this.create(ctx, create))
       .on(Update, (ctx, update) => this.update(ctx, update))
       .on(Delete, (ctx, deletion) => this.delete(deletion))
+      // A report from another server's moderators: a silenced or blocked server's are dropped.
+      .on(Flag, async (ctx, flag) => {
+        if (!(await this.refused(flag.actorId, 'content'))) await this.flags.received(ctx, flag);
+      })
       // Junk from the internet (a body that is no activity) is refused with a 400 and only noted; anything else is ours.
       .onError((_ctx, error) =>
         error instanceof SyntaxError || error instanceof TypeError

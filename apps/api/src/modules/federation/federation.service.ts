@@ -12,6 +12,7 @@ import { FederationFollowing } from './federation-following.service';
 import { FederationInbox } from './federation-inbox.service';
 import { activityTypeName, ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
 import { FederationReviews } from './federation-reviews.service';
+import { FederationInstanceActor, INSTANCE_ACTOR } from './federation-instance-actor';
 import { FederationDomainsRepository } from './federation-domains.repository';
 import { FederationSwitch } from './federation-switch';
 import { FederationRepository } from './federation.repository';
@@ -56,6 +57,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     private readonly domains: FederationDomainsRepository,
     private readonly accounts: FederationAccounts,
     private readonly following: FederationFollowing,
+    private readonly instanceActor: FederationInstanceActor,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;
     this.federationSwitch.onChange((enabled) => {
@@ -101,6 +103,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     });
     federation
       .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+        if (identifier === INSTANCE_ACTOR) return this.instanceActor.actor(ctx, settings.origin);
         const userId = userIdOf(identifier);
         const person = userId === null ? null : await this.users.federatedPerson({ id: userId });
         if (!person) return this.departedActor(ctx, identifier);
@@ -122,6 +125,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
         return person ? String(person.id) : null;
       })
       .setKeyPairsDispatcher(async (_ctx, identifier) => {
+        if (identifier === INSTANCE_ACTOR) return this.instanceActor.keyPairs();
         // Keys are made for people only: an inbox or actor path with anyone else's id has none.
         const userId = userIdOf(identifier);
         return userId === null || !(await this.users.federatedPerson({ id: userId })) ? [] : this.keyPairsOf(userId);

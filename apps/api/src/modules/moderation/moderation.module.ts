@@ -5,13 +5,14 @@ import { ModerationController } from './moderation.controller';
 import { ModerationRepository } from './moderation.repository';
 import { ModerationService } from './moderation.service';
 import { ReportController } from './report.controller';
+import { ReportForwarding } from './report-forwarding';
 import { ReportService } from './report.service';
 
 /** Reports, the admins' queue, suspension (issue 17). */
 @Module({
   imports: [PostModule, UserModule],
   controllers: [ReportController, ModerationController],
-  providers: [ModerationRepository, ReportService, ModerationService],
-  exports: [ReportService, ModerationService],
+  providers: [ModerationRepository, ReportService, ModerationService, ReportForwarding],
+  exports: [ReportService, ModerationService, ReportForwarding],
 })
 export class ModerationModule {}

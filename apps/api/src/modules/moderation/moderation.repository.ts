@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ReportAction, ReportKind, ReportReason, ReportStatus } from '@siplog/contracts';
 import {
   comments,
@@ -9,6 +9,7 @@ import {
   postImages,
   posts,
   profileImages,
+  remoteActors,
   reports,
   users,
   type Database,
@@ -31,12 +32,28 @@ export interface ReportedPost {
 export type ReportContent =
   | ({ kind: 'post' } & ReportedPost)
   | { kind: 'comment'; comment_id: number; username: string; comment: string; post: ReportedPost }
-  | { kind: 'user'; username: string; bio: string; fav_order: string; profile_image: string | null };
+  | { kind: 'user'; username: string; bio: string; fav_order: string; profile_image: string | null }
+  /** Someone elsewhere (issue 30): their reply here on a review, or themselves; `server` is their host. */
+  | { kind: 'remote_comment'; comment_id: number; handle: string; server: string; profile_url: string | null; comment: string; post: ReportedPost }
+  | { kind: 'remote_user'; handle: string; server: string; name: string; profile_url: string | null };
+
+/** The person elsewhere a report is about, as a Flag to their server names them. */
+export interface RemoteReportSubject {
+  remoteActorId: number;
+  uri: string;
+  inbox: string;
+  sharedInbox: string | null;
+  host: string;
+  /** Their reply's id (its Note), when the report is about one. */
+  contentUri: string | null;
+}
 
 /** What a report is about, found for a reporter: whose it is and what it shows now. */
 export interface ReportTarget {
   key: string;
-  ownerId: number;
+  /** Whose it is here; null for someone elsewhere's (`remote`). */
+  ownerId: number | null;
+  remote?: RemoteReportSubject;
   content: ReportContent;
 }
 
@@ -50,10 +67,17 @@ export interface ReportRow {
   action: ReportAction | null;
   closedAt: Date | null;
   createdAt: Date;
-  reporterUsername: string;
-  ownerId: number;
+  /** Null for a report another server sent (`fromHost`). */
+  reporterUsername: string | null;
+  fromHost: string | null;
+  forwarded: boolean;
+  ownerId: number | null;
+  /** The owner's username here, or the handle of the person elsewhere. */
   ownerUsername: string;
+  /** '' for someone elsewhere. */
   ownerEmail: string;
+  /** The server of the person elsewhere it is about. */
+  remoteHost: string | null;
 }
 
 /**
@@ -70,13 +94,40 @@ export interface AuditEntry {
   person: { id: number; username: string };
 }
 
+interface RemoteSubjectRow {
+  id: number;
+  handle: string;
+  host: string;
+  uri: string;
+  inbox: string;
+  sharedInbox: string | null;
+  profileUrl: string | null;
+}
+
+const REMOTE_SUBJECT_COLUMNS = `a.id, a.handle, a.host, a.uri, a.inbox, a.shared_inbox as "sharedInbox", a.profile_url as "profileUrl"`;
+
+function remoteSubject(row: RemoteSubjectRow, contentUri: string | null): RemoteReportSubject {
+  return { remoteActorId: row.id, uri: row.uri, inbox: row.inbox, sharedInbox: row.sharedInbox, host: row.host, contentUri };
+}
+
 /** How many closed reports the admin's 'Closed' list shows (newest first). */
 const CLOSED_LIST_MAX = 200;
 
 /** Every read and write of reports and the moderation log (issue 17), in one place. */
 @Injectable()
 export class ModerationRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  /** Replies from elsewhere are the post module's rows, read and removed here in plain SQL. */
+  private readonly remoteStatements;
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    this.remoteStatements = {
+      comment: db.statement<RemoteSubjectRow & { postId: number; commentUri: string; body: string }>(
+        `select c.post_id as "postId", c.uri as "commentUri", c.body, ${REMOTE_SUBJECT_COLUMNS}
+          from remote_comments c join remote_actors a on a.id = c.actor_id where c.id = :id`,
+      ),
+      deleteComment: db.statement<{ postId: number }>(`delete from remote_comments where id = :id returning post_id as "postId"`),
+    };
+  }
 
   /** A visible review (its author active), as reported. */
   async postTarget(postId: number): Promise<ReportTarget | undefined> {
@@ -100,12 +151,12 @@ export class ModerationRepository {
     };
   }
 
-  /** An active person's public profile. */
-  async userTarget(username: string): Promise<ReportTarget | undefined> {
+  /** An active person's public profile (by username, or by id for a report from another server). */
+  async userTarget(username: string | { id: number }): Promise<ReportTarget | undefined> {
     const [row] = await this.db
       .select({ id: users.id, username: users.username, bio: users.bio, favOrder: users.currentFavOrder })
       .from(users)
-      .where(and(eq(users.username, username), isActiveUser));
+      .where(and(typeof username === 'string' ? eq(users.username, username) : eq(users.id, username.id), isActiveUser));
     if (!row) return undefined;
     const [image] = await this.db
       .select({ fileName: profileImages.fileName })
@@ -120,18 +171,82 @@ export class ModerationRepository {
     };
   }
 
+  /** A reply from elsewhere on a visible review, with its author and where a Flag about it goes. */
+  async remoteCommentTarget(remoteCommentId: number): Promise<ReportTarget | undefined> {
+    const row = await this.remoteStatements.comment.get({ id: remoteCommentId });
+    const post = row && (await this.reportedPost(row.postId));
+    if (!row || !post) return undefined;
+    return {
+      key: String(remoteCommentId),
+      ownerId: null,
+      remote: remoteSubject(row, row.commentUri),
+      content: { kind: 'remote_comment', comment_id: remoteCommentId, handle: row.handle, server: row.host, profile_url: row.profileUrl, comment: row.body, post: post.view },
+    };
+  }
+
+  /** Someone elsewhere by handle (user@host; the newest row, should two actors ever share one). */
+  async remoteUserTarget(handle: string): Promise<ReportTarget | undefined> {
+    const [row] = await this.db
+      .select({ id: remoteActors.id, handle: remoteActors.handle, host: remoteActors.host, name: remoteActors.name, uri: remoteActors.uri, inbox: remoteActors.inbox, sharedInbox: remoteActors.sharedInbox, profileUrl: remoteActors.profileUrl })
+      .from(remoteActors)
+      .where(eq(remoteActors.handle, handle.replace(/^@/, '')))
+      .orderBy(desc(remoteActors.id))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      key: String(row.id),
+      ownerId: null,
+      remote: remoteSubject(row, null),
+      content: { kind: 'remote_user', handle: row.handle, server: row.host, name: row.name, profile_url: row.profileUrl },
+    };
+  }
+
+  /**
+   * A report another server sent (a Flag) about something here: one row per Flag id and target (`flagUri`), so the
+   * same Flag again adds nothing. Answers the new report's id, or null when it was there already.
+   */
+  async addFlagReport(input: { flagUri: string; fromHost: string; kind: 'post' | 'user'; target: ReportTarget; note: string }): Promise<number | null> {
+    const [added] = await this.db
+      .insert(reports)
+      .values({
+        fromHost: input.fromHost,
+        flagUri: input.flagUri,
+        ownerId: input.target.ownerId,
+        kind: input.kind,
+        targetKey: input.target.key,
+        reason: 'other',
+        note: input.note,
+        snapshot: input.target.content as unknown as Record<string, unknown>,
+      })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    return added?.id ?? null;
+  }
+
+  /** The reporter chose to send it on to the other server. */
+  async markForwarded(reportId: number): Promise<void> {
+    await this.db.update(reports).set({ forwarded: true }).where(eq(reports.id, reportId));
+  }
+
+  /** Removes a reply from elsewhere (the admin's Remove); answers its review's id, or undefined when it was gone. */
+  async deleteRemoteComment(remoteCommentId: number): Promise<number | undefined> {
+    return (await this.remoteStatements.deleteComment.all({ id: remoteCommentId }))[0]?.postId;
+  }
+
   /**
    * The reporter's open report on this target, or a new one. The partial unique index keeps one open per pair: the
    * insert gives way to a report already open (also one another request is writing at this moment), which is then
    * answered. Tried again in the rare case an admin closed that report in between.
    */
   async addReport(input: { reporterId: number; kind: ReportKind; target: ReportTarget; reason: ReportReason; note: string }): Promise<number> {
+    const remoteActorId = input.target.remote?.remoteActorId ?? null;
     for (let attempt = 1; ; attempt++) {
       const [added] = await this.db
         .insert(reports)
         .values({
           reporterId: input.reporterId,
           ownerId: input.target.ownerId,
+          remoteActorId,
           kind: input.kind,
           targetKey: input.target.key,
           reason: input.reason,
@@ -165,13 +280,18 @@ export class ModerationRepository {
         closedAt: reports.closedAt,
         createdAt: reports.createdAt,
         reporterUsername: reporter.username,
+        fromHost: reports.fromHost,
+        forwarded: reports.forwarded,
         ownerId: reports.ownerId,
-        ownerUsername: owner.username,
-        ownerEmail: owner.email,
+        ownerUsername: sql<string>`coalesce(${owner.username}, ${remoteActors.handle})`,
+        ownerEmail: sql<string>`coalesce(${owner.email}, '')`,
+        remoteHost: remoteActors.host,
       })
       .from(reports)
-      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
-      .innerJoin(owner, eq(owner.id, reports.ownerId))
+      // A report from another server has no reporter here; one about someone elsewhere no owner here.
+      .leftJoin(reporter, eq(reporter.id, reports.reporterId))
+      .leftJoin(owner, eq(owner.id, reports.ownerId))
+      .leftJoin(remoteActors, eq(remoteActors.id, reports.remoteActorId))
       .where(status === 'open' ? isNull(reports.closedAt) : isNotNull(reports.closedAt))
       .orderBy(status === 'open' ? desc(reports.id) : desc(reports.closedAt), desc(reports.id))
       .$dynamic();
@@ -203,10 +323,11 @@ export class ModerationRepository {
           targetKey: reports.targetKey,
           closedAt: reports.closedAt,
           ownerId: reports.ownerId,
-          ownerUsername: users.username,
+          ownerUsername: sql<string>`coalesce(${users.username}, ${remoteActors.handle})`,
         })
         .from(reports)
-        .innerJoin(users, eq(users.id, reports.ownerId))
+        .leftJoin(users, eq(users.id, reports.ownerId))
+        .leftJoin(remoteActors, eq(remoteActors.id, reports.remoteActorId))
         .where(eq(reports.id, reportId))
     )[0];
   }
@@ -218,7 +339,8 @@ export class ModerationRepository {
       .set({ action, closedAt: new Date() })
       .where(and(eq(reports.kind, kind), eq(reports.targetKey, targetKey), isNull(reports.closedAt)))
       .returning({ reporterId: reports.reporterId });
-    return rows.map((row) => row.reporterId);
+    // Reports from other servers have no one here to tell.
+    return rows.map((row) => row.reporterId).filter((id) => id !== null);
   }
 
   async audit({ person, ...entry }: AuditEntry): Promise<void> {
@@ -291,4 +413,5 @@ export class ModerationRepository {
     };
   }
 }
+
 

@@ -29,12 +29,21 @@ export interface AdminReportView {
   target_id: string;
   reason: ReportReason;
   note: string;
-  reporter_username: string;
+  /** Who reported it here; null for a report another server sent (`from_server`). */
+  reporter_username: string | null;
+  /** The server whose moderators sent it (a Flag, issue 30). */
+  from_server?: string;
+  /** The server of the person elsewhere it is about. */
+  remote_server?: string;
+  /** The reporter also sent it to that server. */
+  forwarded?: true;
   created_at: string;
   status: ReportStatus;
   action?: ReportAction;
   closed_at?: string;
+  /** Their username here, or the handle of the person elsewhere. */
   owner_username: string;
+  /** '' for someone elsewhere. */
   owner_email: string;
   /** Open reports on the same target, this one included while it is open. */
   target_open_reports: number;
@@ -81,10 +90,12 @@ export class ModerationService {
     const report = await this.repository.report(input.report_id);
     if (!report) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportNotFound);
     if (report.closedAt !== null) throw new AppError('CONFLICT', SAFETY_MESSAGES.reportClosed);
+    if (report.ownerId === null && input.action === 'suspend') throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.remoteCannotSuspend);
+    if (report.kind === 'remote_user' && input.action === 'remove') throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.remoteNothingToRemove);
     if (input.action === 'remove') await this.removeContent(actor, report.kind, report.targetKey);
     if (input.action === 'suspend') {
       if (report.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotModerateSelf);
-      await this.suspendById(report.ownerId, input.reason!);
+      await this.suspendById(report.ownerId!, input.reason!);
     }
     const reporters = await this.repository.closeReports(report.kind, report.targetKey, input.action);
     await this.notifications.reportReviewed(actor, reporters);
@@ -94,7 +105,8 @@ export class ModerationService {
       target: report.targetKey,
       reason: input.reason,
       reportId: report.id,
-      person: { id: report.ownerId, username: report.ownerUsername },
+      // Someone elsewhere has no id here: 0, with their handle.
+      person: { id: report.ownerId ?? 0, username: report.ownerUsername },
     });
     return { status: 200 };
   }
@@ -148,6 +160,12 @@ export class ModerationService {
       const postId = Number(targetKey);
       // Already deleted by its author: nothing left to remove, the reports still close.
       if (await this.repository.postExists(postId)) await this.authoring.remove(actor, postId);
+    } else if (kind === 'remote_comment') {
+      // Removed here only (it stays on its own server); its notifications go with it.
+      const audience = await this.notifications.unreadAudience({ remoteCommentId: Number(targetKey) });
+      const postId = await this.repository.deleteRemoteComment(Number(targetKey));
+      this.notifications.countsChanged(audience);
+      if (postId !== undefined) await this.cache.changed(STALE_AFTER.comment(postId));
     } else if (kind === 'comment') {
       // Asked first: the comment's notifications go with it.
       const audience = await this.notifications.unreadAudience({ commentId: Number(targetKey) });
@@ -184,6 +202,9 @@ function toView(row: ReportRow, targetOpenReports: number): AdminReportView {
     reason: row.reason,
     note: row.note,
     reporter_username: row.reporterUsername,
+    ...(row.fromHost !== null && { from_server: row.fromHost }),
+    ...(row.remoteHost !== null && { remote_server: row.remoteHost }),
+    ...(row.forwarded && { forwarded: true as const }),
     created_at: row.createdAt.toISOString(),
     status: row.closedAt === null ? 'open' : 'closed',
     ...(row.action !== null && { action: row.action }),

@@ -5,6 +5,7 @@ import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ModerationRepository, type ReportTarget } from './moderation.repository';
+import { ReportForwarding } from './report-forwarding';
 
 type AddReportInput = z.output<typeof addReportSchema>;
 
@@ -19,6 +20,7 @@ export class ReportService {
   constructor(
     private readonly repository: ModerationRepository,
     private readonly rateLimit: RateLimitService,
+    private readonly forwarding: ReportForwarding,
   ) {}
 
   /**
@@ -30,17 +32,42 @@ export class ReportService {
     const target = await this.target(input.kind, input.target_id);
     if (!target) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportTargetNotFound);
     if (target.ownerId === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.reportOwn);
+    // Said before anything is kept, so the reporter can choose to send it here alone.
+    const forwarding = input.forward === true && target.remote !== undefined;
+    if (forwarding && !this.forwarding.available()) throw new AppError('CONFLICT', SAFETY_MESSAGES.forwardUnavailable);
     await this.rateLimit.consume('report', String(actor.id));
-    const reportId = await this.repository.addReport({ reporterId: actor.id, kind: input.kind, target, reason: input.reason, note: input.note ?? '' });
-    this.logger.log(`Report ${reportId}: ${input.kind} ${target.key} (${input.reason}) by ${actor.username}`);
+    const note = input.note ?? '';
+    const reportId = await this.repository.addReport({ reporterId: actor.id, kind: input.kind, target, reason: input.reason, note });
+    if (forwarding) {
+      // Queued (delivered off the request path, with retries); from this server's own actor, never the reporter's.
+      await this.forwarding.forward({ reportId, subject: target.remote!, note });
+      await this.repository.markForwarded(reportId);
+    }
+    this.logger.log(`Report ${reportId}: ${input.kind} ${target.key} (${input.reason}) by ${actor.username}${forwarding ? `, sent on to ${target.remote!.host}` : ''}`);
     return { status: 200, report_id: reportId };
+  }
+
+  /**
+   * A report another server's moderators sent (a Flag, issue 30) about a review or a person here: kept once per
+   * `flagUri`, reason 'other', their comment as the note. Answers whether it was new (false: already kept, or what it
+   * names is not here to see).
+   */
+  async addFromServer(input: { flagUri: string; fromHost: string; about: { kind: 'post'; postId: number } | { kind: 'user'; userId: number }; note: string }): Promise<boolean> {
+    const { about } = input;
+    const target = about.kind === 'post' ? await this.repository.postTarget(about.postId) : await this.repository.userTarget({ id: about.userId });
+    if (!target) return false;
+    const reportId = await this.repository.addFlagReport({ flagUri: input.flagUri, fromHost: input.fromHost, kind: about.kind, target, note: input.note });
+    if (reportId !== null) this.logger.log(`Report ${reportId}: ${about.kind} ${target.key} from ${input.fromHost}`);
+    return reportId !== null;
   }
 
   private async target(kind: AddReportInput['kind'], targetId: string | number): Promise<ReportTarget | undefined> {
     if (kind === 'user') return this.repository.userTarget(String(targetId).trim().toLowerCase());
+    if (kind === 'remote_user') return this.repository.remoteUserTarget(String(targetId).trim().toLowerCase());
     // A post_id or comment_id as sent (a number or a string of digits), by the one id rule; anything else names nothing.
     const id = idFromPath(String(targetId));
     if (id === null) throw new AppError('BAD_REQUEST', `target_id must be a ${kind}_id for a ${kind}.`);
+    if (kind === 'remote_comment') return this.repository.remoteCommentTarget(id);
     return kind === 'post' ? this.repository.postTarget(id) : this.repository.commentTarget(id);
   }
 }

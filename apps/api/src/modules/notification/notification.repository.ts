@@ -77,6 +77,13 @@ const RECIPIENT = 'cast(:recipient as integer)';
 const PENDING = `n.email_pending = ${TRUE_SQL}`;
 
 /**
+ * Whether the person here (`recipient`, an SQL expression) has not blocked the person elsewhere (:remoteActor, issue
+ * 30): what someone blocked does is not told, and is not told later either (an unblock restores nothing).
+ */
+const REMOTE_NOT_BLOCKED = (recipient: string) =>
+  `not exists (select 1 from remote_actor_blocks b where b.user_id = ${recipient} and b.actor_id = cast(:remoteActor as integer))`;
+
+/**
  * Every read and write of notifications, mentions, e-mail choices and digests, as prepared statements: recording a
  * notification is one indexed insert on the like, comment and follow paths. Plain SQL kept in this one file, one text
  * for SQLite and PostgreSQL (the spellings that differ come from dialect-sql).
@@ -100,18 +107,21 @@ export class NotificationRepository {
       // Someone elsewhere liked a review (issue 30): told once, however often they like and unlike.
       remoteLiked: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, email_pending)
         select p.user_id, cast(:remoteActor as integer), 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId
+          and ${REMOTE_NOT_BLOCKED('p.user_id')}
         on conflict do nothing`),
       // A reply from elsewhere (issue 30) tells the review's author, and the people here it mentions (never the author twice).
       remoteCommented: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, remote_comment_id, email_pending)
         select p.user_id, cast(:remoteActor as integer), 'comment', p.id, cast(:remoteComment as integer), ${emailPending('comment', 'p.user_id')}
-        from posts p where p.id = :postId`),
+        from posts p where p.id = :postId and ${REMOTE_NOT_BLOCKED('p.user_id')}`),
       remoteMentioned: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, remote_comment_id, email_pending)
         select u.id, cast(:remoteActor as integer), 'mention', cast(:postId as integer), cast(:remoteComment as integer), ${emailPending('mention', 'u.id')}
-        from users u where u.id in (${JSON_IDS(':people')}) and ${ACTIVE_USER_SQL('u')} and u.id <> (select user_id from posts where id = :postId)`),
+        from users u where u.id in (${JSON_IDS(':people')}) and ${ACTIVE_USER_SQL('u')} and u.id <> (select user_id from posts where id = :postId)
+          and ${REMOTE_NOT_BLOCKED('u.id')}`),
       // A follow request from elsewhere (issue 30); an earlier one from the same person, answered or taken back, goes first.
       clearFollowRequest: record(`delete from notifications where kind = 'follow_request' and user_id = :recipient and remote_actor_id = :remoteActor`),
       followRequested: record(`insert into notifications (user_id, remote_actor_id, kind, email_pending)
-        select ${RECIPIENT}, cast(:remoteActor as integer), 'follow_request', ${emailPending('follow_request', ':recipient')}`),
+        select ${RECIPIENT}, cast(:remoteActor as integer), 'follow_request', ${emailPending('follow_request', ':recipient')}
+        where ${REMOTE_NOT_BLOCKED(':recipient')}`),
       remoteUnliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and remote_actor_id = :remoteActor and post_id = :postId and read_at is null`),
       // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
