@@ -30,13 +30,7 @@ export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: 
           ) : (
             <CupIcon width={40} height={40} />
           )}
-          {post.images.length > 1 && (
-            <span className="feed-post__photo-count">
-              <CameraIcon width={13} height={13} />
-              {post.images.length}
-              <span className="visually-hidden"> photos</span>
-            </span>
-          )}
+          <PhotoCount count={post.images.length} />
         </span>
         <span className="feed-post__body">
           <span className="feed-post__title-row">
@@ -63,13 +57,20 @@ export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: 
 
 /**
  * A review by someone on another server whom the reader follows (issue 30): the same card, marked with their
- * server, opening the review where it lives (a new tab). Its photos stay there: nothing is fetched from elsewhere.
+ * server, opening the review where it lives (a new tab). Its photos are our stored copies (fetched once by the
+ * server), with the alt text they came with: nothing is loaded from elsewhere.
  */
 function RemoteReviewCard({ post, remote }: { post: PostView; remote: NonNullable<PostView['remote']> }) {
+  const [photo] = post.images;
   const body = (
     <>
       <span className="feed-post__photo feed-post__photo--remote">
-        <CupIcon width={40} height={40} />
+        {photo ? (
+          <img src={postImageUrl(photo, 'card')} alt={remote.image_alts[0] ?? ''} loading="lazy" decoding="async" width={800} height={600} />
+        ) : (
+          <CupIcon width={40} height={40} />
+        )}
+        <PhotoCount count={post.images.length} />
         <span className="feed-post__server">{remote.server}</span>
       </span>
       <span className="feed-post__body">
@@ -106,6 +107,18 @@ function RemoteReviewCard({ post, remote }: { post: PostView; remote: NonNullabl
         <div className="feed-post__link">{body}</div>
       )}
     </li>
+  );
+}
+
+/** How many photos a review has, over its first one; nothing for one or none. */
+function PhotoCount({ count }: { count: number }) {
+  if (count < 2) return null;
+  return (
+    <span className="feed-post__photo-count">
+      <CameraIcon width={13} height={13} />
+      {count}
+      <span className="visually-hidden"> photos</span>
+    </span>
   );
 }
 
