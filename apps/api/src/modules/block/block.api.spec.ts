@@ -67,8 +67,8 @@ describe('blocking', () => {
     const [annId, bobId] = [await userId(app.data, 'annblock'), await userId(app.data, 'bobblock')];
     expect(follows).not.toContain(`${annId}>${bobId}`);
     expect(follows).not.toContain(`${bobId}>${annId}`);
-    expect((await app.post('/api/user/blockedusers', {}, ann.auth)).body).toEqual({ users: ['bobblock'] });
-    expect((await app.trpc('query', 'user.blocked', {}, bob.auth)).data).toEqual({ users: [] });
+    expect((await app.post('/api/user/blockedusers', {}, ann.auth)).body).toEqual({ users: ['bobblock'], remote: [] });
+    expect((await app.trpc('query', 'user.blocked', {}, bob.auth)).data).toEqual({ users: [], remote: [] });
   });
 
   it('hides each from the other in feeds, place pages, the full post and its comments, for both of them', async () => {
@@ -160,7 +160,7 @@ describe('blocking', () => {
   it('unblocks idempotently, and everything shows again (follows stay ended)', async () => {
     expect((await app.post('/api/user/unblockuser', { targetusername: 'bobblock' }, ann.auth)).body).toEqual({ status: 200 });
     expect((await app.trpc('mutation', 'user.unblock', { targetusername: 'bobblock' }, ann.auth)).data).toEqual({ status: 200 });
-    expect((await app.post('/api/user/blockedusers', {}, ann.auth)).body).toEqual({ users: [] });
+    expect((await app.post('/api/user/blockedusers', {}, ann.auth)).body).toEqual({ users: [], remote: [] });
     expect((await app.post('/api/user/loadpublicprofile', { username: 'bobblock' }, ann.auth)).status).toBe(200);
     expect((await app.post('/api/post/loadpost', { postid: annPost }, bob.auth)).status).toBe(200);
     expect((await app.post('/api/post/likepost', { postid: bobPost }, ann.auth)).status).toBe(200);

@@ -29,7 +29,7 @@ describe('activities as other servers send them', () => {
   let queue: FederationQueueRepository;
 
   beforeAll(async () => {
-    ({ app, peer, close } = await startSiplogAndPeer(SIPLOG, PEER));
+    ({ app, peer, close } = await startSiplogAndPeer(SIPLOG, PEER, { ADMIN_EMAILS: 'boss@example.com' }));
     // The fixtures name local person 1, beatrix: the first account of a fresh database.
     bea = await registerAccount(app, FIXTURE_LOCAL_USERNAME);
     actors = app.get(RemoteActorsRepository);
@@ -140,19 +140,35 @@ describe('activities as other servers send them', () => {
     expect((await app.post('/api/post/loadcomments', { postid: 1 })).body.comments).toEqual([]);
   });
 
-  it('takes in, without storing anything yet, what it does not act on: reports, photo posts and book reviews', async () => {
+  it('takes in, without storing anything yet, what it does not act on: photo posts and book reviews', async () => {
     const kept = JSON.stringify(await actors.byUri(`https://${PEER}/users/ann`));
-    for (const name of ['mastodon-flag', 'pixelfed-create-note', 'bookwyrm-review-article'] as const) {
-      // The peer signs as ann at Mastodon's actor path: Mastodon's reports come from its instance actor, and BookWyrm's
-      // people live at /user/…; a signer must be the activity's actor, so those are sent as ann.
+    for (const name of ['pixelfed-create-note', 'bookwyrm-review-article'] as const) {
+      // The peer signs as ann at Mastodon's actor path: BookWyrm's people live at /user/…; a signer must be the
+      // activity's actor, so those are sent as ann.
       const json = JSON.parse(JSON.stringify(fixture(name)).replaceAll(`https://${PEER}/user/ann`, peer.actorUri.href));
-      if (name === 'mastodon-flag') json.actor = peer.actorUri.href;
       const response = await peer.postSigned(INBOX, json);
       expect(response.status, name).toBe(202);
     }
     await settled();
     expect(JSON.stringify(await actors.byUri(`https://${PEER}/users/ann`))).toBe(kept);
     expect(await queue.depth(Date.now())).toMatchObject({ failed: 0 });
+  });
+
+  it("takes in Mastodon's report (a Flag) into the Reports panel, as from that server, once", async () => {
+    // Mastodon's reports come from its instance actor; a signer must be the activity's actor, so it is sent as ann.
+    const json = { ...fixture('mastodon-flag'), actor: peer.actorUri.href };
+    const boss = await registerAccount(app, 'boss');
+    const open = async () => ((await app.post('/api/admin/reports', { status: 'open' }, boss.auth)).body as { reports: Array<Record<string, unknown>> }).reports;
+    expect((await peer.postSigned(INBOX, json)).status).toBe(202);
+    await settled();
+    const reports = await open();
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) {
+      expect(report).toMatchObject({ reporter_username: null, from_server: PEER, note: 'Please take a look at this user and their posts', owner_username: FIXTURE_LOCAL_USERNAME });
+    }
+    expect((await peer.postSigned(INBOX, json)).status).toBe(202);
+    await settled();
+    expect(await open()).toHaveLength(reports.length);
   });
 
   it('refuses a forged body, an old signature, malformed JSON and an oversized body, storing nothing', async () => {
