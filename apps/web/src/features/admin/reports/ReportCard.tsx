@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { REPORT_ACTIONS, REPORT_REASON_LABELS, type ReportAction } from '@siplog/contracts';
+import { REPORT_REASON_LABELS, type ReportAction } from '@siplog/contracts';
 import { relativeTime } from '../../notifications/relative-time';
 import { ReportedContent } from './ReportedContent';
-import { actionButtonLabel, closedActionLabel, describeTarget, KIND_LABELS, openReportsText, type AdminReport, type ReportGroup } from './report-view';
+import { actionButtonLabel, actionsFor, closedActionLabel, describeTarget, KIND_LABELS, openReportsText, reporterText, type AdminReport, type ReportGroup } from './report-view';
 
 interface ReportCardProps {
   group: ReportGroup;
@@ -35,6 +35,7 @@ export function ReportCard({ group, now, busy, onAction }: ReportCardProps) {
     <article className={`report-card${open ? '' : ' report-card--closed'}`} aria-labelledby={headingId}>
       <header className="report-card__header">
         <span className="report-card__kind">{KIND_LABELS[lead.kind]}</span>
+        {lead.remote_server && <span className="report-card__server">{lead.remote_server}</span>}
         <h3 id={headingId} className="report-card__title">
           {title}
         </h3>
@@ -51,7 +52,7 @@ export function ReportCard({ group, now, busy, onAction }: ReportCardProps) {
             <div>
               <dt>Owner</dt>
               <dd className="report-card__owner">
-                {lead.owner_username} <span className="admin-muted">({lead.owner_email})</span>
+                {lead.owner_username} {lead.owner_email ? <span className="admin-muted">({lead.owner_email})</span> : <span className="admin-muted">(on {lead.remote_server})</span>}
               </dd>
             </div>
             {!open && (
@@ -89,7 +90,10 @@ export function ReportCard({ group, now, busy, onAction }: ReportCardProps) {
                   </div>
                   <div>
                     <dt>Reported by</dt>
-                    <dd>{report.reporter_username}</dd>
+                    <dd>
+                      {reporterText(report)}
+                      {report.forwarded && <span className="admin-muted"> · also sent to {report.remote_server}</span>}
+                    </dd>
                   </div>
                   <div>
                     <dt>Reported</dt>
@@ -105,7 +109,7 @@ export function ReportCard({ group, now, busy, onAction }: ReportCardProps) {
       </div>
       {open && (
         <div className="report-card__actions" role="group" aria-label={`Actions on ${title}`}>
-          {REPORT_ACTIONS.map((action) => (
+          {actionsFor(lead.kind).map((action) => (
             <button
               key={action}
               type="button"

@@ -7,6 +7,44 @@ type ReportedPost = Extract<Content, { kind: 'post' }>;
 /** The content as it was reported (issue 17): a review with its photos, a comment with its review, or a profile. */
 export function ReportedContent({ content }: { content: Content }) {
   if (content.kind === 'post') return <ReviewBlock post={content} />;
+  if (content.kind === 'remote_comment') {
+    return (
+      <div className="report-content">
+        <figure className="report-content__comment">
+          <blockquote>{content.comment}</blockquote>
+          <figcaption>
+            Reply by <RemoteName handle={content.handle} url={content.profile_url} /> <span className="report-content__server">on {content.server}</span>
+          </figcaption>
+        </figure>
+        <div className="report-content__context">
+          <p className="report-content__context-label">On this review:</p>
+          <ReviewBlock post={content.post} compact />
+        </div>
+      </div>
+    );
+  }
+  if (content.kind === 'remote_user') {
+    return (
+      <div className="report-content report-content--profile">
+        <dl className="report-content__profile">
+          <div>
+            <dt>Handle</dt>
+            <dd>
+              <RemoteName handle={content.handle} url={content.profile_url} />
+            </dd>
+          </div>
+          <div>
+            <dt>Name</dt>
+            <dd>{content.name}</dd>
+          </div>
+          <div>
+            <dt>Server</dt>
+            <dd className="report-content__server">{content.server}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
   if (content.kind === 'comment') {
     return (
       <div className="report-content">
@@ -45,6 +83,17 @@ export function ReportedContent({ content }: { content: Content }) {
         </div>
       </dl>
     </div>
+  );
+}
+
+/** Someone elsewhere, linked to their page there when known. */
+function RemoteName({ handle, url }: { handle: string; url: string | null }) {
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer">
+      {handle}
+    </a>
+  ) : (
+    <>{handle}</>
   );
 }
 

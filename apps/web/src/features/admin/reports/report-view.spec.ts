@@ -26,7 +26,7 @@ const profileContent: ReportedContent = { kind: 'user', username: 'carla', bio: 
 
 const on = (content: ReportedContent, open: number): Pick<AdminReport, 'content' | 'owner_username' | 'target_open_reports'> => ({
   content,
-  owner_username: content.username,
+  owner_username: 'username' in content ? content.username : content.handle,
   target_open_reports: open,
 });
 
@@ -100,8 +100,8 @@ describe('grouping the list by target', () => {
     reporter_username: 'carla',
     created_at: '2026-11-27T01:00:00.000Z',
     status: 'open',
-    owner_username: content.username,
-    owner_email: `${content.username}@example.com`,
+    owner_username: 'username' in content ? content.username : content.handle,
+    owner_email: 'username' in content ? `${content.username}@example.com` : '',
     target_open_reports: 1,
     content,
     ...extra,

@@ -31,12 +31,34 @@ export function groupReports(reports: readonly AdminReport[]): ReportGroup[] {
 }
 
 /** What a report is about, as the panel names it. */
-export const KIND_LABELS: Record<ReportKind, string> = { post: 'Review', comment: 'Comment', user: 'Profile' };
+export const KIND_LABELS: Record<ReportKind, string> = {
+  post: 'Review',
+  comment: 'Comment',
+  user: 'Profile',
+  remote_comment: 'Reply from elsewhere',
+  remote_user: 'Person elsewhere',
+};
+
+/**
+ * The actions an open report offers: someone elsewhere cannot be suspended here (their server can block them), and a
+ * person elsewhere has nothing here to remove.
+ */
+export function actionsFor(kind: ReportKind): ReportAction[] {
+  if (kind === 'remote_user') return ['dismiss'];
+  if (kind === 'remote_comment') return ['dismiss', 'remove'];
+  return ['dismiss', 'remove', 'suspend'];
+}
+
+/** Who reported it: the person here, or the server whose moderators sent it (a Flag). */
+export function reporterText(report: Pick<AdminReport, 'reporter_username' | 'from_server'>): string {
+  return report.reporter_username ?? `${report.from_server ?? 'another server'} (their moderators)`;
+}
 
 /** The buttons of an open report; Remove says what it removes, since a profile is cleared rather than deleted. */
 export function actionButtonLabel(action: ReportAction, kind: ReportKind): string {
   if (action === 'dismiss') return 'Dismiss';
   if (action === 'suspend') return 'Suspend account';
+  if (kind === 'remote_comment') return 'Remove reply here';
   return kind === 'post' ? 'Remove review' : kind === 'comment' ? 'Remove comment' : 'Clear profile';
 }
 
@@ -44,7 +66,7 @@ export function actionButtonLabel(action: ReportAction, kind: ReportKind): strin
 export function closedActionLabel(action: ReportAction | undefined, kind: ReportKind): string {
   if (action === 'dismiss') return 'Dismissed';
   if (action === 'suspend') return 'Account suspended';
-  if (action === 'remove') return kind === 'post' ? 'Review removed' : kind === 'comment' ? 'Comment removed' : 'Profile cleared';
+  if (action === 'remove') return kind === 'post' ? 'Review removed' : kind === 'comment' || kind === 'remote_comment' ? 'Comment removed' : 'Profile cleared';
   return 'Closed';
 }
 
@@ -57,6 +79,8 @@ export function openReportsText(count: number): string {
 export function describeTarget(content: ReportedContent): string {
   if (content.kind === 'post') return `${content.username}'s review of ${content.establishment_name}`;
   if (content.kind === 'comment') return `${content.username}'s comment on ${content.post.username}'s review of ${content.post.establishment_name}`;
+  if (content.kind === 'remote_comment') return `${content.handle}'s reply on ${content.post.username}'s review of ${content.post.establishment_name}`;
+  if (content.kind === 'remote_user') return `${content.handle} (on ${content.server})`;
   return `${content.username}'s profile`;
 }
 
@@ -95,6 +119,9 @@ export function actionConfirm(report: Pick<AdminReport, 'content' | 'owner_usern
   }
   if (content.kind === 'comment') {
     return { title: 'Remove this comment?', body: `${describeTarget(content)} is deleted. ${closes}, ${told} This cannot be undone.` };
+  }
+  if (content.kind === 'remote_comment' || content.kind === 'remote_user') {
+    return { title: 'Remove this reply here?', body: `${describeTarget(content)} is removed here (it stays on ${content.server}). ${closes}, ${told}` };
   }
   return {
     title: 'Clear this profile?',
