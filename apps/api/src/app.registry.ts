@@ -94,7 +94,7 @@ export const APP_PARTS = {
     module: UserModule,
     router: (get: ProviderOf) => userRouter(get(UserService), get(FollowSuggestionsService), get(BlockService), get(AccountDeletionService), get(PeopleElsewhereService)),
   },
-  post: { module: PostModule, router: (get: ProviderOf) => postRouter(get(PostService), get(PostAuthoringService), get(BlockService)) },
+  post: { module: PostModule, router: (get: ProviderOf) => postRouter(get(PostService), get(PostAuthoringService)) },
   support: { module: SupportModule, router: (get: ProviderOf) => supportRouter(get(SupportService)) },
   admin: {
     module: AdminModule,

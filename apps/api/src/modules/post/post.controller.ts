@@ -21,7 +21,6 @@ import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { parseJsonField } from '../../common/zod-issue';
 import { Actor, AuthGuard, OptionalActor, SignedInGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../../common/auth-user';
-import { BlockService } from '../block/block.service';
 import { PostAuthoringService } from './post-authoring.service';
 import { PostImagesUpload, receivedImagePaths } from './post-images.upload';
 import { PostService } from './post.service';
@@ -33,7 +32,6 @@ export class PostController {
   constructor(
     private readonly posts: PostService,
     private readonly authoring: PostAuthoringService,
-    private readonly blocks: BlockService,
   ) {}
 
   @Post('addpostwithimages')
@@ -171,7 +169,7 @@ export class PostController {
   @ApiOperation({ summary: "A review's comments (oldest first)" })
   @ApiZodBody(postIdSchema)
   comments(@OptionalActor() viewer: AuthUser | null, @ZodBody(postIdSchema) body: z.output<typeof postIdSchema>) {
-    return this.posts.comments(body.postid, viewer).then((answer) => this.blocks.withoutBlockedReplies(viewer, body.postid, answer));
+    return this.posts.comments(body.postid, viewer);
   }
 
   @Post('addcomment')

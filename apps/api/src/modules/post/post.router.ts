@@ -12,12 +12,11 @@ import {
   userOrdersSchema,
 } from '@siplog/contracts';
 import { authedProcedure, publicProcedure, router } from '../../procedures/procedure-tiers';
-import type { BlockService } from '../block/block.service';
 import type { PostAuthoringService } from './post-authoring.service';
 import type { PostService } from './post.service';
 
 /** Posting a review with photos is REST only (multipart, upload progress): /api/post/addpostwithimages. */
-export function postRouter(posts: PostService, authoring: PostAuthoringService, blocks: BlockService) {
+export function postRouter(posts: PostService, authoring: PostAuthoringService) {
   return router({
     byId: publicProcedure.input(postIdSchema).query(({ ctx, input }) => posts.byId(input.postid, ctx.actor)),
     userPlaces: authedProcedure.input(userPlacesSchema).query(({ ctx, input }) => authoring.userPlaces(ctx.actor, input.email)),
@@ -31,9 +30,7 @@ export function postRouter(posts: PostService, authoring: PostAuthoringService, 
     like: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => posts.like(ctx.actor, input.postid, input.email)),
     unlike: authedProcedure.input(postActionSchema).mutation(({ ctx, input }) => posts.unlike(ctx.actor, input.postid, input.email)),
     isLiked: authedProcedure.input(isPostLikedSchema).query(({ ctx, input }) => posts.isLiked(ctx.actor, input.postid, input.username)),
-    comments: publicProcedure
-      .input(postIdSchema)
-      .query(async ({ ctx, input }) => blocks.withoutBlockedReplies(ctx.actor, input.postid, await posts.comments(input.postid, ctx.actor))),
+    comments: publicProcedure.input(postIdSchema).query(({ ctx, input }) => posts.comments(input.postid, ctx.actor)),
     deleteComment: authedProcedure.input(deleteCommentSchema).mutation(({ ctx, input }) => posts.deleteComment(ctx.actor, input.comment_id, input.remote)),
     addComment: authedProcedure
       .input(addCommentSchema)

@@ -278,8 +278,11 @@ export class PostService {
     const local = rows.map((row) => toCommentView(row, mentions.get(row.id) ?? [], blockedByAuthor.includes(row.userId)));
     const remote = (await this.remoteComments.ofPost(postId, hidden)).map(toRemoteCommentView);
     if (remote.length === 0) return { comments: local };
+    // Replies from people elsewhere whom the reader blocked stay out of their sight (one more read, only then).
+    const { comments: shownRemote } = await this.blocks.withoutBlockedReplies(viewer, postId, { comments: remote });
+    if (shownRemote.length === 0) return { comments: local };
     // Both lists are oldest first; ISO dates of one length compare as their times do.
-    return { comments: [...local, ...remote].sort((a, b) => (a.comment_date < b.comment_date ? -1 : a.comment_date > b.comment_date ? 1 : 0)) };
+    return { comments: [...local, ...shownRemote].sort((a, b) => (a.comment_date < b.comment_date ? -1 : a.comment_date > b.comment_date ? 1 : 0)) };
   }
 
   /** The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is. */
