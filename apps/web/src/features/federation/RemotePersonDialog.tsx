@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { RemotePersonView } from '@siplog/contracts';
+import { SAFETY_MESSAGES, type RemotePersonView } from '@siplog/contracts';
 import { Modal } from '../../components/dialog/Modal';
 import { trpc } from '../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../lib/trpc-errors';
 import { logToServer } from '../../lib/client-log';
+import { BlockRemoteConfirm } from '../safety/BlockRemoteConfirm';
+import { useBlockRemotePerson } from '../safety/useBlockRemotePerson';
+import { useReportItem } from '../safety/useReportItem';
 import './remote-person.css';
 
 interface RemotePersonDialogProps {
@@ -20,7 +23,8 @@ const FOLLOW_LABEL: Record<RemotePersonView['following'], string> = { none: 'Fol
 /**
  * Someone on another server (issue 30), found by the handle typed in the search box: their picture (as stored here),
  * name, handle and page there, and Follow. A follow stays 'Requested' until their server accepts; their reviews then
- * show in the Following feed. Guests are asked to log in first.
+ * show in the Following feed. Guests are asked to log in first. The person can be reported (the report may also go to
+ * their server) and blocked or unblocked (issue 30); while blocked, Follow is unavailable.
  */
 export function RemotePersonDialog({ handle, signedIn, onClose }: RemotePersonDialogProps) {
   const lookup = trpc.federation.lookup.useMutation();
@@ -31,15 +35,31 @@ export function RemotePersonDialog({ handle, signedIn, onClose }: RemotePersonDi
     if (signedIn) mutate({ handle });
   }, [handle, signedIn, mutate]);
 
-  const person = unfollow.data?.person ?? follow.data?.person ?? lookup.data?.person;
-  const changing = follow.isPending || unfollow.isPending;
-  const failure = lookup.error ?? follow.error ?? unfollow.error;
+  const unblock = trpc.federation.unblock.useMutation();
+  // A block ends follows both ways and an unblock restores none; both answer only OK, so the card is updated here.
+  const [blockedNow, setBlockedNow] = useState<boolean | null>(null);
+  const found = unfollow.data?.person ?? follow.data?.person ?? lookup.data?.person;
+  const person: RemotePersonView | undefined = found && blockedNow !== null ? { ...found, blocked: blockedNow, following: blockedNow ? 'none' : found.following } : found;
+  const report = useReportItem({ kind: 'remote_user', handle: person?.handle ?? handle.replace(/^@/, '') });
+  const block = useBlockRemotePerson(person?.handle ?? handle.replace(/^@/, ''), () => setBlockedNow(true));
+  const changing = follow.isPending || unfollow.isPending || unblock.isPending;
+  const failure = lookup.error ?? follow.error ?? unfollow.error ?? unblock.error;
   useEffect(() => {
     if (failure) logToServer('warn', describeFailure('Following someone elsewhere failed', failure));
   }, [failure]);
 
+  const unblockPerson = async () => {
+    if (!person || unblock.isPending) return;
+    try {
+      await unblock.mutateAsync({ handle: person.handle });
+      setBlockedNow(false);
+    } catch {
+      // Said under the card (failure) and logged above.
+    }
+  };
+
   const toggle = () => {
-    if (!person) return;
+    if (!person || person.blocked) return;
     follow.reset();
     unfollow.reset();
     if (person.following === 'none') follow.mutate({ remote_actor_id: person.remote_actor_id });
@@ -83,7 +103,9 @@ export function RemotePersonDialog({ handle, signedIn, onClose }: RemotePersonDi
               </div>
             </div>
             <p className="remote-person__hint">
-              {person.following === 'pending'
+              {person.blocked
+                ? SAFETY_MESSAGES.remoteBlockedFollow
+                : person.following === 'pending'
                 ? `Waiting for ${person.server} to accept. Their reviews show in your Following feed once it does.`
                 : person.following === 'following'
                   ? 'Their reviews show in your Following feed, marked with their server.'
@@ -94,12 +116,28 @@ export function RemotePersonDialog({ handle, signedIn, onClose }: RemotePersonDi
                 type="button"
                 className={person.following === 'none' ? 'button button--primary button--small' : 'button button--small'}
                 aria-pressed={person.following !== 'none'}
-                disabled={changing}
+                disabled={changing || person.blocked}
                 onClick={toggle}
               >
-                {changing ? 'Saving…' : FOLLOW_LABEL[person.following]}
+                {follow.isPending || unfollow.isPending ? 'Saving…' : FOLLOW_LABEL[person.following]}
               </button>
             </div>
+            <div className="remote-person__safety">
+              <button type="button" className="button button--small" onClick={report.item.onSelect}>
+                Report
+              </button>
+              {person.blocked ? (
+                <button type="button" className="button button--small" disabled={changing} onClick={() => void unblockPerson()}>
+                  {unblock.isPending ? 'Unblocking…' : `Unblock @${person.handle}`}
+                </button>
+              ) : (
+                <button type="button" className="button button--danger button--small" disabled={changing} onClick={block.ask}>
+                  Block
+                </button>
+              )}
+            </div>
+            {report.dialog}
+            {block.confirming && <BlockRemoteConfirm handle={person.handle} onConfirm={block.confirm} onCancel={block.cancel} />}
           </>
         ) : null}
         {failure && (

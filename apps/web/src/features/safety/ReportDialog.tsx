@@ -5,7 +5,7 @@ import { JoinNowDialog } from '../post/full-post/JoinNowDialog';
 import { logToServer } from '../../lib/client-log';
 import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
-import { noteCount, noteRemainingText, reportFailureMessage, reportInput, reportTitle, type ReportTarget } from './report-form';
+import { forwardServerOf, noteCount, noteRemainingText, reportFailureMessage, reportInput, reportTargetName, reportTitle, type ReportTarget } from './report-form';
 import './safety.css';
 // The Join Now prompt's look, for a guest on a page where no review has been opened yet.
 import '../post/full-post/full-post.css';
@@ -18,13 +18,16 @@ interface ReportDialogProps {
 /**
  * Report (issue 17): a reason and an optional note, sent once; then the thanks. Submit waits for a reason; a refusal
  * (own content, gone, too many reports) or an outage is said above the buttons and keeps what was written. The
- * reported person is never told who reported them.
+ * reported person is never told who reported them. About someone on another server (issue 30), it may also be sent to
+ * their server, from this one and without the reporter's name (unchecked unless chosen).
  */
 export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const [forward, setForward] = useState(false);
+  const forwardServer = forwardServerOf(target);
   const add = trpc.report.add.useMutation();
   const sending = useRef(false);
   const reasonName = useId();
@@ -36,7 +39,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current) return;
-    const checked = reportInput(target, reason, note);
+    const checked = reportInput(target, reason, note, forward);
     if (!checked.ok) {
       setError(checked.message);
       return;
@@ -47,7 +50,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
       await add.mutateAsync(checked.input);
       setSent(true);
     } catch (failure) {
-      logToServer('info', describeFailure(`Report of ${target.kind} ${'id' in target ? target.id : target.username}`, failure));
+      logToServer('info', describeFailure(`Report of ${reportTargetName(target)}`, failure));
       setError(reportFailureMessage(failure));
     } finally {
       sending.current = false;
@@ -112,6 +115,12 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
               {noteRemainingText(note)}
             </span>
           </p>
+          {forwardServer && (
+            <label className="report-dialog__forward">
+              <input type="checkbox" checked={forward} onChange={(event) => setForward(event.target.checked)} />
+              <span>{SAFETY_MESSAGES.forwardReport(forwardServer)}</span>
+            </label>
+          )}
           {error && (
             <p id={errorId} className="report-dialog__error" role="alert">
               {error}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, SAFETY_MESSAGES } from '@siplog/contracts';
-import { noteCount, noteRemainingText, reportFailureMessage, reportInput, reportTitle } from './report-form';
+import { forwardServerOf, noteCount, noteRemainingText, reportFailureMessage, reportInput, reportTargetName, reportTitle } from './report-form';
 
 /** A tRPC client error as the hooks reject with it: a message and the HTTP status in `data`. */
 const failure = (httpStatus: number | undefined, message: string) => Object.assign(new Error(message), { data: httpStatus ? { httpStatus } : null });
@@ -10,6 +10,27 @@ describe('reportTitle', () => {
     expect(reportTitle({ kind: 'post', id: 3 })).toBe('Report this review');
     expect(reportTitle({ kind: 'comment', id: 9 })).toBe('Report this comment');
     expect(reportTitle({ kind: 'user', username: 'benortiz' })).toBe('Report @benortiz');
+    expect(reportTitle({ kind: 'remote_comment', id: 4, handle: 'ann@peer.example' })).toBe('Report this reply');
+    expect(reportTitle({ kind: 'remote_user', handle: 'ann@peer.example' })).toBe('Report @ann@peer.example');
+  });
+});
+
+describe('forwardServerOf', () => {
+  it("names the server of someone elsewhere, from their handle's host", () => {
+    expect(forwardServerOf({ kind: 'remote_comment', id: 4, handle: 'ann@peer.example' })).toBe('peer.example');
+    expect(forwardServerOf({ kind: 'remote_user', handle: 'ann@social.other.example' })).toBe('social.other.example');
+  });
+
+  it('offers no forwarding for people here or a handle without a host', () => {
+    expect(forwardServerOf({ kind: 'comment', id: 9 })).toBeNull();
+    expect(forwardServerOf({ kind: 'user', username: 'benortiz' })).toBeNull();
+    expect(forwardServerOf({ kind: 'remote_user', handle: 'ann@' })).toBeNull();
+  });
+
+  it('names the target in the log', () => {
+    expect(reportTargetName({ kind: 'remote_comment', id: 4, handle: 'ann@peer.example' })).toBe('remote_comment 4');
+    expect(reportTargetName({ kind: 'remote_user', handle: 'ann@peer.example' })).toBe('remote_user ann@peer.example');
+    expect(reportTargetName({ kind: 'user', username: 'benortiz' })).toBe('user benortiz');
   });
 });
 
@@ -41,6 +62,22 @@ describe('reportInput', () => {
       ok: true,
       input: { kind: 'user', target_id: 'benortiz', reason: 'harassment' },
     });
+  });
+
+  it('sends a reply from elsewhere by its comment_id and its author by handle, forwarding only when asked', () => {
+    expect(reportInput({ kind: 'remote_comment', id: 4, handle: 'ann@peer.example' }, 'spam', '', true)).toEqual({
+      ok: true,
+      input: { kind: 'remote_comment', target_id: 4, reason: 'spam', forward: true },
+    });
+    expect(reportInput({ kind: 'remote_user', handle: 'ann@peer.example' }, 'harassment', '')).toEqual({
+      ok: true,
+      input: { kind: 'remote_user', target_id: 'ann@peer.example', reason: 'harassment' },
+    });
+  });
+
+  it('never asks to forward a report about someone here', () => {
+    const answer = reportInput({ kind: 'comment', id: 9 }, 'spam', '', true);
+    expect(answer.ok && 'forward' in answer.input).toBe(false);
   });
 
   it('leaves a blank note out', () => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPostDate, SAFETY_MESSAGES } from '@siplog/contracts';
 import { MentionText } from '../../../components/mentions/MentionText';
+import { RemoteReplyMenu } from '../../safety/RemoteReplyMenu';
 import { ReportMenu } from '../../safety/ReportMenu';
 import type { CommentView } from '../types';
 import { DeleteCommentButton } from './DeleteCommentButton';
@@ -19,7 +20,7 @@ interface CommentItemProps {
  * review's author and Report for everyone else. A comment by someone the review's author blocked (only they get
  * those) is folded to one line they can open, and keeps its Delete and Report (issue 26). A reply from someone on
  * another server (issue 30) shows their handle, linked to their page there, with their picture as stored here; the
- * review's author may delete it.
+ * review's author may delete it, and anyone may report it or block its author from its menu.
  */
 export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentItemProps) {
   const [unfolded, setUnfolded] = useState(false);
@@ -58,6 +59,13 @@ export function CommentItem({ postId, comment, viewer, reviewAuthor }: CommentIt
         </time>
         {viewer !== null && (viewer === reviewAuthor || (viewer === comment.username && !comment.remote)) && (
           <DeleteCommentButton postId={postId} commentId={comment.comment_id} remote={comment.remote !== undefined} author={folded ? 'someone you blocked' : comment.username} />
+        )}
+        {comment.remote && (
+          <RemoteReplyMenu
+            commentId={comment.comment_id}
+            handle={comment.username}
+            label={folded ? 'More actions for the reply from someone you blocked' : `More actions for the reply by @${comment.username}`}
+          />
         )}
         {viewer !== comment.username && !comment.remote && (
           <ReportMenu
