@@ -817,3 +817,19 @@ export const remoteReviews = sqliteTable(
     index('remote_reviews_actor_recent_idx').on(t.actorId, t.createdAt, t.id),
   ],
 );
+
+/** Likes people here gave reviews from elsewhere (issue 30): the Like went to the author's server; `activity_uri` is its id, which an Undo names. */
+export const remoteReviewLikes = sqliteTable(
+  'remote_review_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remoteReviewId: integer('remote_review_id')
+      .notNull()
+      .references(() => remoteReviews.id, { onDelete: 'cascade' }),
+    activityUri: text('activity_uri').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.remoteReviewId] }), index('remote_review_likes_review_idx').on(t.remoteReviewId)],
+);
