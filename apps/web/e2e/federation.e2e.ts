@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFederationWorld, type FederationWorld } from '../../api/src/test/federation-network';
 import { startFediversePeer, type FediversePeer } from '../../api/src/test/fediverse-peer';
+import { solidPng } from '../../api/src/test/solid-png';
 import { DARK_MATTER, registerPerson, seedPlace, seedPosts, withDatabase, type Person, type Session } from './fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, startApp, type RunningApp } from './harness';
 
@@ -82,15 +83,32 @@ describe('following someone on another server, and their reply', () => {
 
     const follow = await peer.waitFor((item) => item.type === 'Follow' && item.json.actor === mayaActor, "maya's Follow");
     await peer.answerFollow(follow, true);
+    // Her review comes with two photos, fetched once by the API into its store and shown from there.
+    peer.serveMedia('latte.png', await solidPng({ width: 800, height: 600, bitDepth: 8, channels: 3, interlaced: false }));
+    peer.serveMedia('counter.png', await solidPng({ width: 640, height: 480, bitDepth: 8, channels: 3, interlaced: false }));
     await peer.post(mayaActor, {
       html: '<p>★★★★☆ 4/5 <strong>Iced oat latte</strong> at Dark Matter Coffee</p><p>Strong and smooth.</p>',
       place: { name: DARK_MATTER.name, lat: DARK_MATTER.lat, lng: DARK_MATTER.lng, url: `https://${PEER}/places/1` },
+      images: [
+        { url: '/media/latte.png', alt: 'An iced oat latte on the bar', mediaType: 'image/png' },
+        { url: '/media/counter.png', alt: 'The counter', mediaType: 'image/png', document: true },
+      ],
     });
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await page.reload();
-    await page.getByRole('tab', { name: 'Following', exact: true }).click();
     const card = page.getByRole('link', { name: `Review by @ann@${PEER} on ${PEER} (opens their server)` });
-    await card.waitFor({ timeout: 15_000 });
+    const photo = card.getByRole('img', { name: 'An iced oat latte on the bar' });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByRole('tab', { name: 'Following', exact: true }).click();
+        await card.waitFor({ timeout: 15_000 });
+        return photo.count();
+      }, { timeout: 20_000 })
+      .toBe(1);
+    expect(await photo.getAttribute('src')).toMatch(/^\/api\/showimage\/image\/postimages\/[a-f0-9]{32}\.webp\?size=card$/);
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 10_000 }).toBe(800);
+    expect(await card.innerText()).toMatch(/2\s*photos/);
+    expect([peer.mediaRequests('latte.png'), peer.mediaRequests('counter.png')]).toEqual([1, 1]);
     expect(await card.getAttribute('target')).toBe('_blank');
     expect(await card.innerText()).toContain('Iced oat latte');
     expect(await card.innerText()).toContain(PEER);
@@ -108,7 +126,8 @@ describe('following someone on another server, and their reply', () => {
     await phone.goto('/');
     await phone.getByRole('button', { name: 'Activity', exact: true }).click();
     await phone.getByRole('tab', { name: 'Following', exact: true }).click();
-    await phone.getByRole('link', { name: `Review by @ann@${PEER} on ${PEER} (opens their server)` }).waitFor({ timeout: 15_000 });
+    const phoneCard = phone.getByRole('link', { name: `Review by @ann@${PEER} on ${PEER} (opens their server)` });
+    await phoneCard.getByRole('img', { name: 'An iced oat latte on the bar' }).waitFor({ timeout: 15_000 });
     await shoot(phone, 'federation-following-card-375');
   });
 
