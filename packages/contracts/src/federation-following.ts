@@ -66,3 +66,10 @@ export interface PeopleElsewhereView {
   followers: PersonElsewhereView[];
   following: PersonElsewhereView[];
 }
+
+/** A like of a review from elsewhere (issue 30): its id in the Following feed (post_id of a card with `remote`). */
+export const remoteReviewLikeSchema = z.strictObject({ remote_review_id: idField });
+
+export const REMOTE_LIKE_MESSAGES = {
+  noSuchReview: 'That review is no longer here: its author took it back or you no longer follow them.',
+} as const;

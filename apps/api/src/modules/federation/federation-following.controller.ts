@@ -1,18 +1,22 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { remoteFollowSchema, remoteLookupSchema } from '@siplog/contracts';
+import { remoteFollowSchema, remoteLookupSchema, remoteReviewLikeSchema } from '@siplog/contracts';
 import type { z } from 'zod';
 import type { AuthUser } from '../../common/auth-user';
 import { ApiZodBody, ZodBody } from '../../common/zod-body';
 import { Actor, AuthGuard } from '../auth/auth.guard';
 import { FederationFollowing } from './federation-following.service';
+import { FederationRemoteLikes } from './federation-remote-likes.service';
 
 /** Following people on other servers (issue 30); the twins of federation.lookup/follow/unfollow. */
 @ApiTags('federation: following elsewhere')
 @Controller('api/federation')
 @UseGuards(AuthGuard)
 export class FederationFollowingController {
-  constructor(private readonly following: FederationFollowing) {}
+  constructor(
+    private readonly following: FederationFollowing,
+    private readonly likes: FederationRemoteLikes,
+  ) {}
 
   @Post('lookup')
   @HttpCode(200)
@@ -39,5 +43,23 @@ export class FederationFollowingController {
   @ApiZodBody(remoteFollowSchema)
   unfollow(@Actor() actor: AuthUser, @ZodBody(remoteFollowSchema) body: z.output<typeof remoteFollowSchema>) {
     return this.following.unfollow(actor, body.remote_actor_id);
+  }
+
+  @Post('likereview')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Likes a review from elsewhere (a card of the Following feed with `remote`): a Like goes to its server' })
+  @ApiZodBody(remoteReviewLikeSchema)
+  likeReview(@Actor() actor: AuthUser, @ZodBody(remoteReviewLikeSchema) body: z.output<typeof remoteReviewLikeSchema>) {
+    return this.likes.like(actor, body.remote_review_id);
+  }
+
+  @Post('unlikereview')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Takes back a like of a review from elsewhere (an Undo goes to its server)' })
+  @ApiZodBody(remoteReviewLikeSchema)
+  unlikeReview(@Actor() actor: AuthUser, @ZodBody(remoteReviewLikeSchema) body: z.output<typeof remoteReviewLikeSchema>) {
+    return this.likes.unlike(actor, body.remote_review_id);
   }
 }

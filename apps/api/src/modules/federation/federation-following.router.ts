@@ -1,15 +1,18 @@
-import { blockRemoteSchema, remoteFollowSchema, remoteLookupSchema } from '@siplog/contracts';
+import { blockRemoteSchema, remoteFollowSchema, remoteLookupSchema, remoteReviewLikeSchema } from '@siplog/contracts';
 import { authedProcedure } from '../../procedures/procedure-tiers';
 import type { FederationBlocks } from './federation-blocks.service';
 import type { FederationFollowing } from './federation-following.service';
+import type { FederationRemoteLikes } from './federation-remote-likes.service';
 
 /** Following people on other servers (issue 30): the twins of the REST routes, in the federation namespace. */
-export function remoteFollowingProcedures(following: FederationFollowing, blocks: FederationBlocks) {
+export function remoteFollowingProcedures(following: FederationFollowing, blocks: FederationBlocks, likes: FederationRemoteLikes) {
   return {
     lookup: authedProcedure.input(remoteLookupSchema).mutation(({ ctx, input }) => following.lookup(ctx.actor, input.handle)),
     follow: authedProcedure.input(remoteFollowSchema).mutation(({ ctx, input }) => following.follow(ctx.actor, input.remote_actor_id)),
     unfollow: authedProcedure.input(remoteFollowSchema).mutation(({ ctx, input }) => following.unfollow(ctx.actor, input.remote_actor_id)),
     block: authedProcedure.input(blockRemoteSchema).mutation(({ ctx, input }) => blocks.block(ctx.actor, input.handle)),
     unblock: authedProcedure.input(blockRemoteSchema).mutation(({ ctx, input }) => blocks.unblock(ctx.actor, input.handle)),
+    likeReview: authedProcedure.input(remoteReviewLikeSchema).mutation(({ ctx, input }) => likes.like(ctx.actor, input.remote_review_id)),
+    unlikeReview: authedProcedure.input(remoteReviewLikeSchema).mutation(({ ctx, input }) => likes.unlike(ctx.actor, input.remote_review_id)),
   };
 }

@@ -31,7 +31,7 @@ interface FeedPost {
   order: string;
   review: string;
   rating: string;
-  remote?: { server: string; url: string | null; profile_url: string | null; place_url: string | null };
+  remote?: { server: string; url: string | null; profile_url: string | null; place_url: string | null; liked: boolean };
 }
 
 describe('a Siplog person following someone elsewhere', () => {
@@ -107,6 +107,20 @@ describe('a Siplog person following someone elsewhere', () => {
       remote: { server: PEER, url: note.url instanceof URL ? note.url.href : null, profile_url: `https://${PEER}/@ann`, place_url: `https://${PEER}/places/9` },
     });
     expect(own).toMatchObject({ username: 'maya_sips', order: 'Flat white' });
+    // Liking it sends a Like to her server (once); taking it back sends the Undo.
+    const like = (path: string) => app.post(`/api/federation/${path}`, { remote_review_id: newest!.post_id }, maya.auth);
+    expect((await like('likereview')).body).toEqual({ status: 200, liked: true });
+    expect((await like('likereview')).body).toEqual({ status: 200, liked: true });
+    const liked = await peer.waitFor((item) => item.type === 'Like' && item.json.actor === mayaActor(), "maya's Like");
+    expect(liked.json.object).toBe(note.id!.href);
+    expect((await feed())[0]!.remote).toMatchObject({ liked: true });
+    expect((await like('unlikereview')).body).toEqual({ status: 200, liked: false });
+    const undone = await peer.waitFor((item) => item.type === 'Undo' && item.json.actor === mayaActor() && item.json.object?.type === 'Like', 'the Undo of the Like');
+    expect(undone.json.object.id).toBe(liked.json.id);
+    expect((await feed())[0]!.remote).toMatchObject({ liked: false });
+    expect(peer.received.filter((item) => item.type === 'Like' && item.json.actor === mayaActor())).toHaveLength(1);
+    expect((await app.post('/api/federation/likereview', { remote_review_id: 999_999 }, maya.auth)).status).toBe(404);
+
     // Only the people following them see it.
     expect((await feed(leo)).some((post) => post.remote)).toBe(false);
 
@@ -130,7 +144,7 @@ describe('a Siplog person following someone elsewhere', () => {
   it('unfollows: an Undo of the Follow goes out and their reviews leave the feed', async () => {
     const left = await app.post('/api/federation/unfollow', { remote_actor_id: annId }, maya.auth);
     expect(left.body.person.following).toBe('none');
-    const undo = await peer.waitFor((item) => item.type === 'Undo' && item.json.actor === mayaActor(), 'the Undo');
+    const undo = await peer.waitFor((item) => item.type === 'Undo' && item.json.actor === mayaActor() && item.json.object?.type === 'Follow', 'the Undo');
     expect(undo.json.object.id ?? undo.json.object).toBe(follow.json.id);
     expect((await feed()).some((post) => post.remote)).toBe(false);
   });

@@ -58,6 +58,8 @@ export interface PostView {
     place_url: string | null;
     /** The alt text of each of `images` (their stored copies here), as it came. */
     image_alts: string[];
+    /** Whether the reader liked it (their Like went to its author's server). */
+    liked: boolean;
   };
 }
 
@@ -413,6 +415,6 @@ function toRemoteReviewView(row: RemoteReviewRow): PostView {
     est_zip: '',
     est_country: '',
     mentions: [],
-    remote: { server: row.host, url: row.url, profile_url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile), place_url: row.placeUrl, image_alts: row.imageAlts },
+    remote: { server: row.host, url: row.url, profile_url: row.profileUrl, avatar: remoteAvatarUrl(row.avatarFile), place_url: row.placeUrl, image_alts: row.imageAlts, liked: row.liked },
   };
 }

@@ -69,6 +69,8 @@ export interface RemoteReviewRow {
   images: string[];
   /** The alt text of each of `images`. */
   imageAlts: string[];
+  /** Whether the reader liked it (the Like went to its author's server). */
+  liked: boolean;
 }
 
 /**
@@ -107,14 +109,17 @@ export class RemoteReviewsRepository {
       followingPage: db.statement<Omit<RemoteReviewRow, 'images' | 'imageAlts'> & { sourcesJson: string; filesJson: string }>(`select r.id, a.handle, a.host, a.profile_url as "profileUrl", a.avatar_file as "avatarFile",
           r.url, r.rating, r.order_text as "orderText", r.body, r.establishment_id as "establishmentId",
           coalesce(e.name, r.place_name) as "placeName", r.place_address as "placeAddress", r.place_url as "placeUrl", r.created_at as "createdAt",
-          r.image_sources as "sourcesJson", r.image_files as "filesJson"
+          r.image_sources as "sourcesJson", r.image_files as "filesJson",
+          exists (select 1 from remote_review_likes l where l.user_id = :me and l.remote_review_id = r.id) as liked
         from remote_following f
         join remote_actors a on a.id = f.actor_id
         join remote_reviews r on r.actor_id = f.actor_id
         left join establishments e on e.id = r.establishment_id
         where f.user_id = :me and f.accepted = ${TRUE_SQL} and (r.created_at, r.id) < (:createdAt, :id)
           and not exists (select 1 from federation_domains d where d.host = a.host)
-        order by r.created_at desc, r.id desc limit :limit`),
+        order by r.created_at desc, r.id desc limit :limit`,
+        { booleans: ['liked'] },
+      ),
     } satisfies Record<string, Statement<unknown>>;
   }
 

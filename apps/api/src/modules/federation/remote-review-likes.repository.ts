@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Database, Statement } from '@siplog/db';
+import { DATABASE } from '../database/database.module';
+import type { FollowerAddress } from './remote-actors.repository';
+
+/** A review from elsewhere as a like is sent to it: its Note's id and where its author receives activities. */
+export interface LikedReviewTarget extends FollowerAddress {
+  reviewUri: string;
+  host: string;
+}
+
+/** The likes people here give reviews from elsewhere (`remote_review_likes`, issue 30). */
+@Injectable()
+export class RemoteReviewLikesRepository {
+  private readonly statements;
+
+  constructor(@Inject(DATABASE) db: Database) {
+    this.statements = {
+      target: db.statement<LikedReviewTarget>(`select r.uri as "reviewUri", a.id as "actorId", a.uri, a.inbox, a.shared_inbox as "sharedInbox", a.host
+        from remote_reviews r join remote_actors a on a.id = r.actor_id where r.id = :id`),
+      add: db.statement(`insert into remote_review_likes (user_id, remote_review_id, activity_uri, created_at) values (:userId, :reviewId, :activityUri, :now)
+        on conflict do nothing`),
+      remove: db.statement<{ activityUri: string }>(`delete from remote_review_likes where user_id = :userId and remote_review_id = :reviewId
+        returning activity_uri as "activityUri"`),
+    } satisfies Record<string, Statement<unknown>>;
+  }
+
+  async target(reviewId: number): Promise<LikedReviewTarget | undefined> {
+    return this.statements.target.get({ id: reviewId });
+  }
+
+  /** True when the like is new (one per person and review). */
+  async add(userId: number, reviewId: number, activityUri: string, now: number): Promise<boolean> {
+    return (await this.statements.add.run({ userId, reviewId, activityUri, now })) > 0;
+  }
+
+  /** The id of the Like taken back, or undefined when there was none. */
+  async remove(userId: number, reviewId: number): Promise<string | undefined> {
+    return (await this.statements.remove.get({ userId, reviewId }))?.activityUri;
+  }
+}
