@@ -154,4 +154,44 @@ describe('reporting and blocking someone on another server', () => {
     await page.getByRole('status').getByText(`Unblocked @${ANN}.`).waitFor();
     await page.getByText('You haven’t blocked anyone.').waitFor();
   });
+
+  it("reports and blocks ann from her card found by handle: while blocked, Follow is unavailable; Unblock gives it back", async () => {
+    const page = await pageAs(maya);
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await search.fill(`@${ANN}`);
+    await page.getByRole('option', { name: new RegExp(`@${ANN}`) }).waitFor();
+    await search.press('Enter');
+    const card = page.getByRole('dialog', { name: 'Someone on another server' });
+    await card.getByText('Ann Peer').waitFor({ timeout: 15_000 });
+
+    await card.getByRole('button', { name: 'Report' }).click();
+    const report = page.getByRole('dialog', { name: `Report @${ANN}` });
+    const forward = report.getByRole('checkbox', { name: `Also send this report to ${PEER} (without your name)` });
+    expect(await forward.isChecked()).toBe(false);
+    await report.getByRole('radio', { name: 'Harassment or hate' }).check();
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await report.getByText('Thanks, an admin will look at it.').waitFor();
+    await report.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await report.waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('dialog', { name: `Block @${ANN}?` }).getByRole('button', { name: 'Yes' }).click();
+    const done = page.getByRole('dialog', { name: 'Message' });
+    await done.getByText(`You blocked @${ANN}.`).waitFor();
+    await done.getByRole('button', { name: 'Close' }).click();
+    await card.getByText('You blocked this person. Unblock them to follow.').waitFor();
+    expect(await card.getByRole('button', { name: 'Follow' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'Someone on another server, blocked');
+    await shoot(page, 'federation-remote-person-blocked-1280');
+
+    await card.getByRole('button', { name: `Unblock @${ANN}` }).click();
+    await card.getByRole('button', { name: 'Block' }).waitFor();
+    await expect.poll(() => card.getByRole('button', { name: 'Follow' }).isDisabled()).toBe(false);
+    // The server agrees: a fresh look-up no longer says blocked.
+    await card.getByRole('button', { name: 'Close' }).click();
+    await search.press('Enter');
+    await card.getByText('Ann Peer').waitFor({ timeout: 15_000 });
+    expect(await card.getByText('You blocked this person.').count()).toBe(0);
+  });
 });

@@ -127,8 +127,8 @@ export function RemotePersonDialog({ handle, signedIn, onClose }: RemotePersonDi
                 Report
               </button>
               {person.blocked ? (
-                <button type="button" className="button button--small" disabled={changing} onClick={() => void unblockPerson()}>
-                  {unblock.isPending ? 'Unblocking…' : `Unblock @${person.handle}`}
+                <button type="button" className="button button--small" disabled={changing} aria-label={`Unblock @${person.handle}`} onClick={() => void unblockPerson()}>
+                  {unblock.isPending ? 'Unblocking…' : 'Unblock'}
                 </button>
               ) : (
                 <button type="button" className="button button--danger button--small" disabled={changing} onClick={block.ask}>
