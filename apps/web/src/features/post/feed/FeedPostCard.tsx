@@ -1,9 +1,13 @@
 import { displayPlaceName, formatPostDate, postPath } from '@siplog/contracts';
-import { CameraIcon, CupIcon } from '../../../components/icons/icons';
+import { useState } from 'react';
+import { CameraIcon, CupIcon, HeartIcon } from '../../../components/icons/icons';
 import { avatarUrlOf, postImageUrl } from '../../../lib/images';
 import { StarRating } from '../../../components/rating/StarRating';
 import { DrinkChips } from '../../drink/DrinkChips';
 import type { PostView } from '../types';
+import { logToServer } from '../../../lib/client-log';
+import { trpc } from '../../../lib/trpc';
+import { describeFailure } from '../../../lib/trpc-errors';
 import { isPlainClick } from './feed-pages';
 
 /**
@@ -106,7 +110,38 @@ function RemoteReviewCard({ post, remote }: { post: PostView; remote: NonNullabl
       ) : (
         <div className="feed-post__link">{body}</div>
       )}
+      <RemoteLikeButton reviewId={post.post_id} liked={remote.liked} author={post.username} />
     </li>
+  );
+}
+
+/** The heart on a review from elsewhere: a Like (or its Undo) goes to its author's server. */
+function RemoteLikeButton({ reviewId, liked: likedAtFirst, author }: { reviewId: number; liked: boolean; author: string }) {
+  const [liked, setLiked] = useState(likedAtFirst);
+  const like = trpc.federation.likeReview.useMutation();
+  const unlike = trpc.federation.unlikeReview.useMutation();
+  const busy = like.isPending || unlike.isPending;
+  const toggle = async () => {
+    const wanted = !liked;
+    setLiked(wanted);
+    try {
+      await (wanted ? like : unlike).mutateAsync({ remote_review_id: reviewId });
+    } catch (error) {
+      setLiked(!wanted);
+      logToServer('warn', describeFailure('Liking a review from elsewhere failed', error));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={`feed-post__remote-like icon-button icon-button--small${liked ? ' is-liked' : ''}`}
+      aria-pressed={liked}
+      aria-label={`Like the review by @${author}`}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
+      <HeartIcon width={18} height={18} />
+    </button>
   );
 }
 
