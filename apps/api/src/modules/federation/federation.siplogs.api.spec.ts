@@ -175,7 +175,9 @@ describe(`two Siplog instances federating (${DIALECT})`, () => {
     });
 
     const noteUri = `https://${ONE}/ap/reviews/${annsPostId}`;
-    await asBob(({ actor }) => new Like({ id: new URL(`#likes/${randomUUID()}`, actor), actor, object: new URL(noteUri) }), annUri);
+    // Bob likes ann's review from his Following feed on two, as the heart on its card does.
+    const annsCard = (await remoteIn(two, bob)).find((post) => post.order === 'Flat white')!;
+    expect((await two.post('/api/federation/likereview', { remote_review_id: annsCard.post_id }, bob.auth)).body).toEqual({ status: 200, liked: true });
     const likes = async () => (await one.post('/api/post/loadpost', { postid: annsPostId })).body.post.likes as number;
     await until(async () => (await likes()) === 1, "bob's like to count");
 
