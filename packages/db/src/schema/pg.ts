@@ -762,3 +762,24 @@ export const remoteReviewLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.remoteReviewId] }), index('remote_review_likes_review_idx').on(t.remoteReviewId)],
 );
+
+/**
+ * Replies people here sent to reviews from elsewhere (issue 30): a public Note (`note_uri`, under the person's actor)
+ * in reply to the review went to its author's server; kept so the card shows them and their author can take one back.
+ */
+export const remoteReviewReplies = pgTable(
+  'remote_review_replies',
+  {
+    id: serialId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remoteReviewId: integer('remote_review_id')
+      .notNull()
+      .references(() => remoteReviews.id, { onDelete: 'cascade' }),
+    noteUri: text('note_uri').notNull(),
+    body: text('body').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('remote_review_replies_note_idx').on(t.noteUri), index('remote_review_replies_review_idx').on(t.remoteReviewId, t.userId)],
+);
