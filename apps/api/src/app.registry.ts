@@ -23,7 +23,7 @@ import { FederationModule } from './modules/federation/federation.module';
 import { federationProcedures } from './modules/federation/federation.router';
 import { FederationBlocks } from './modules/federation/federation-blocks.service';
 import { FederationFollowing } from './modules/federation/federation-following.service';
-import { FederationRemoteLikes } from './modules/federation/federation-remote-likes.service';
+import { FederationRemoteReactions } from './modules/federation/federation-remote-reactions.service';
 import { remoteFollowingProcedures } from './modules/federation/federation-following.router';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -112,7 +112,7 @@ export const APP_PARTS = {
   },
   federation: {
     module: FederationModule,
-    router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)), ...remoteFollowingProcedures(get(FederationFollowing), get(FederationBlocks), get(FederationRemoteLikes)) }),
+    router: (get: ProviderOf) => router({ ...federationProcedures(get(FederationFollowRequests)), ...remoteFollowingProcedures(get(FederationFollowing), get(FederationBlocks), get(FederationRemoteReactions)) }),
   },
   report: { module: ModerationModule, router: (get: ProviderOf) => reportRouter(get(ReportService)) },
   health: { module: HealthModule },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idField, plainText } from './schemas/fields';
+import { LIMITS } from './limits';
+import { POST_MESSAGES } from './schemas/post';
+import { idField, plainText, requiredText } from './schemas/fields';
 
 /** Following people on other servers (issue 30): what the search box's handle look-up and Follow send and answer. */
 export const REMOTE_FOLLOW_MESSAGES = {
@@ -72,4 +74,20 @@ export const remoteReviewLikeSchema = z.strictObject({ remote_review_id: idField
 
 export const REMOTE_LIKE_MESSAGES = {
   noSuchReview: 'That review is no longer here: its author took it back or you no longer follow them.',
+  noSuchReply: 'That reply is no longer here.',
 } as const;
+
+/** A reply to a review from elsewhere (issue 30): it goes to its author's server as a public Note. */
+export const remoteReviewReplySchema = z.strictObject({
+  remote_review_id: idField,
+  comment: requiredText(POST_MESSAGES.enterComment, LIMITS.commentMax),
+});
+
+export const remoteReplyIdSchema = z.strictObject({ reply_id: idField });
+
+/** One's own reply to a review from elsewhere. */
+export interface RemoteReplyView {
+  reply_id: number;
+  comment: string;
+  comment_date: string;
+}

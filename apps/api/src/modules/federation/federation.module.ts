@@ -17,8 +17,8 @@ import { FederationFollowRequests } from './federation-follow-requests.service';
 import { FederationFollowers } from './federation-followers.service';
 import { FederationFollowingController } from './federation-following.controller';
 import { FederationFollowing } from './federation-following.service';
-import { FederationRemoteLikes } from './federation-remote-likes.service';
-import { RemoteReviewLikesRepository } from './remote-review-likes.repository';
+import { FederationRemoteReactions } from './federation-remote-reactions.service';
+import { RemoteReviewReactionsRepository } from './remote-review-reactions.repository';
 import { RemoteFollowingRepository } from './remote-following.repository';
 import { FederationInbox } from './federation-inbox.service';
 import { FederationKvSweeper } from './federation-kv.sweeper';
@@ -35,7 +35,7 @@ import { FederationQueueRepository } from './queue/federation-queue.repository';
 @Module({
   imports: [UserModule, PostModule, PlaceModule, ModerationModule],
   controllers: [FederationFollowRequestsController, FederationFollowingController, FederationBlocksController],
-  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper, RemoteAvatars, RemoteAvatarsRepository, FederationFollowers, FederationFollowRequests, FederationFollowing, RemoteFollowingRepository, FederationRemoteLikes, RemoteReviewLikesRepository, FederationBlocks, FederationFlags, FederationInstanceActor, FederationInstanceKeysRepository, RemoteBlocksRepository],
+  providers: [FederationService, FederationRepository, FederationQueueRepository, RemoteActorsRepository, FederationInbox, FederationReviews, FederationSwitch, FederationDomainsRepository, FederationAdminService, FederationAccounts, FederationKvSweeper, RemoteAvatars, RemoteAvatarsRepository, FederationFollowers, FederationFollowRequests, FederationFollowing, RemoteFollowingRepository, FederationRemoteReactions, RemoteReviewReactionsRepository, FederationBlocks, FederationFlags, FederationInstanceActor, FederationInstanceKeysRepository, RemoteBlocksRepository],
   exports: [FederationService, FederationAdminService],
 })
 export class FederationModule {}

@@ -9,7 +9,7 @@ import { UserService, type FederatedPerson } from '../user/user.service';
 import { DatabaseKvStore } from './federation-kv.store';
 import { FederationAccounts } from './federation-accounts.service';
 import { FederationFollowing } from './federation-following.service';
-import { FederationRemoteLikes } from './federation-remote-likes.service';
+import { FederationRemoteReactions } from './federation-remote-reactions.service';
 import { FederationInbox } from './federation-inbox.service';
 import { activityTypeName, ACTOR_PATH, FOLLOWERS_PATH, NODEINFO_PATH, userIdOf } from './federation-paths';
 import { FederationReviews } from './federation-reviews.service';
@@ -58,7 +58,7 @@ export class FederationService implements OnApplicationBootstrap, BeforeApplicat
     private readonly domains: FederationDomainsRepository,
     private readonly accounts: FederationAccounts,
     private readonly following: FederationFollowing,
-    private readonly remoteLikes: FederationRemoteLikes,
+    private readonly remoteLikes: FederationRemoteReactions,
     private readonly instanceActor: FederationInstanceActor,
   ) {
     this.federation = config.federation ? this.build(config.federation) : null;

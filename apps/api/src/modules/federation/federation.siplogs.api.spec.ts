@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Temporal } from '@js-temporal/polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Create, isActor, Like, Mention, Note, PUBLIC_COLLECTION, type Actor } from '@fedify/fedify/vocab';
+import { isActor, Like, type Actor } from '@fedify/fedify/vocab';
 import { DIALECT, insertEstablishment } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../test/accounts';
 import { startFederationWorld, type FederationWorld } from '../../test/federation-network';
@@ -96,11 +95,10 @@ describe(`two Siplog instances federating (${DIALECT})`, () => {
     app.data.statement<{ uri: string }>('select r.uri from remote_reviews r join remote_actors a on a.id = r.actor_id where a.uri = :uri').all({ uri });
 
   /*
-   * Liking or replying to a review from elsewhere is not built in Siplog yet (nothing sends a Like or a reply Note
-   * out). So bob's like and reply are sent the way Siplog two would send them: through its own Fedify, from bob's
-   * actor, signed with bob's keys as two keeps them. One sees exactly what another Siplog would send.
+   * An activity from bob as two sends it, through its own Fedify, from bob's actor, signed with bob's keys: for what
+   * no screen of two would send any more (a like of a review on a server that blocked two).
    */
-  const asBob = async (send: (ctx: { actor: URL; recipient: Actor }) => Create | Like, recipientUri: string) => {
+  const asBob = async (send: (ctx: { actor: URL; recipient: Actor }) => Like, recipientUri: string) => {
     const federation = two.get(FederationService).federation!;
     const ctx = federation.createContext(new URL(`https://${TWO}`), undefined);
     const recipient = await ctx.lookupObject(recipientUri);
@@ -174,26 +172,16 @@ describe(`two Siplog instances federating (${DIALECT})`, () => {
       remote: { server: ONE, url: `https://${ONE}/post/${annsPostId}` },
     });
 
-    const noteUri = `https://${ONE}/ap/reviews/${annsPostId}`;
     // Bob likes ann's review from his Following feed on two, as the heart on its card does.
     const annsCard = (await remoteIn(two, bob)).find((post) => post.order === 'Flat white')!;
     expect((await two.post('/api/federation/likereview', { remote_review_id: annsCard.post_id }, bob.auth)).body).toEqual({ status: 200, liked: true });
     const likes = async () => (await one.post('/api/post/loadpost', { postid: annsPostId })).body.post.likes as number;
     await until(async () => (await likes()) === 1, "bob's like to count");
 
-    await asBob(({ actor, recipient }) => {
-      const reply = new Note({
-        id: new URL(`#replies/${randomUUID()}`, actor),
-        attribution: actor,
-        replyTarget: new URL(noteUri),
-        content: `<p><a href="https://${ONE}/user/${ann.username}" class="u-url mention">@${ann.username}</a> Which beans?</p>`,
-        published: Temporal.Now.instant(),
-        to: PUBLIC_COLLECTION,
-        ccs: [recipient.id!],
-        tags: [new Mention({ href: recipient.id, name: `@${ann.username}@${ONE}` })],
-      });
-      return new Create({ id: new URL(`${reply.id!.href}/activity`), actor, object: reply, to: PUBLIC_COLLECTION, ccs: [recipient.id!] });
-    }, annUri);
+    // Bob replies from his card on two, as the card's Reply does: a public Note naming ann goes to one.
+    const replied = await two.post('/api/federation/replytoreview', { remote_review_id: annsCard.post_id, comment: 'Which beans?' }, bob.auth);
+    expect(replied.status, JSON.stringify(replied.body)).toBe(200);
+    expect((await two.post('/api/federation/myreplies', { remote_review_id: annsCard.post_id }, bob.auth)).body.replies).toEqual([expect.objectContaining({ comment: 'Which beans?' })]);
     const comments = async () => (await one.post('/api/post/loadcomments', { postid: annsPostId })).body.comments as Array<Record<string, unknown>>;
     await until(async () => (await comments()).length === 1, "bob's reply to show");
     expect((await comments())[0]).toMatchObject({ username: `${bob.username}@${TWO}`, comment: `@${ann.username} Which beans?`, remote: { url: `https://${TWO}/user/${bob.username}` } });
@@ -202,6 +190,11 @@ describe(`two Siplog instances federating (${DIALECT})`, () => {
     const about = (kind: string) => told.find((item) => item.kind === kind);
     expect(about('like')).toMatchObject({ actor_username: `${bob.username}@${TWO}`, actor_url: `https://${TWO}/user/${bob.username}`, post_id: annsPostId });
     expect(about('comment')).toMatchObject({ actor_username: `${bob.username}@${TWO}`, post_id: annsPostId, comment: `@${ann.username} Which beans?` });
+
+    // Taken back on two, gone on one.
+    expect((await two.post('/api/federation/deletereply', { reply_id: replied.body.reply.reply_id }, bob.auth)).status).toBe(200);
+    await until(async () => (await comments()).length === 0, "bob's reply to be taken back");
+    expect((await two.post('/api/federation/deletereply', { reply_id: replied.body.reply.reply_id }, bob.auth)).status).toBe(404);
   });
 
   it("carries ann's edit and deletion to bob's feed on two, and bob's to ann's on one", async () => {
