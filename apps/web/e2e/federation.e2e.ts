@@ -118,6 +118,21 @@ describe('following someone on another server, and their reply', () => {
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     const liked = await peer.waitFor((item) => item.type === 'Like' && item.json.actor === mayaActor, "maya's Like");
     expect(liked.json.object).toBe(note.id!.href);
+    // Reply sends a public post in reply to hers, to her server; it is listed with Delete, which takes it back.
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+    const replyDialog = page.getByRole('dialog', { name: `Reply to @ann@${PEER}` });
+    await replyDialog.getByRole('textbox', { name: 'Your reply' }).fill('Which beans were they?');
+    await replyDialog.getByRole('button', { name: 'Send reply' }).click();
+    await replyDialog.getByRole('list', { name: 'Your replies' }).getByText('Which beans were they?').waitFor();
+    const sent = await peer.waitFor((item) => item.type === 'Create' && item.json.actor === mayaActor, "maya's reply");
+    expect(sent.json.object).toMatchObject({ type: 'Note', inReplyTo: note.id!.href });
+    expect(sent.json.object.content).toContain('Which beans were they?');
+    await expectAccessible(page);
+    await shoot(page, 'federation-remote-reply-dialog-1280');
+    await replyDialog.getByRole('button', { name: 'Delete' }).click();
+    await peer.waitFor((item) => item.type === 'Delete' && item.json.actor === mayaActor, 'the Delete of the reply');
+    await expect.poll(() => replyDialog.getByRole('list', { name: 'Your replies' }).count()).toBe(0);
+    await replyDialog.getByRole('button', { name: 'Close' }).click();
     // Following someone elsewhere counts as following: the feed's empty-state lead is gone.
     expect(await page.getByText('Follow people and places to fill this feed').count()).toBe(0);
     await shoot(page, 'federation-following-card-1280');

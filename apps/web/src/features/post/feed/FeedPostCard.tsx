@@ -1,5 +1,5 @@
 import { displayPlaceName, formatPostDate, postPath } from '@siplog/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CameraIcon, CupIcon, HeartIcon } from '../../../components/icons/icons';
 import { avatarUrlOf, postImageUrl } from '../../../lib/images';
 import { StarRating } from '../../../components/rating/StarRating';
@@ -9,6 +9,9 @@ import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure } from '../../../lib/trpc-errors';
 import { isPlainClick } from './feed-pages';
+
+/** Replying to a review from elsewhere: loaded when someone opens it. */
+const RemoteReplyDialog = lazy(() => import('../../federation/RemoteReplyDialog').then((module) => ({ default: module.RemoteReplyDialog })));
 
 /**
  * One review in the feed: its first photo, the place and city, the order, stars, author and date. The whole card is
@@ -65,6 +68,7 @@ export function FeedPostCard({ post, onOpen }: { post: PostView; onOpen: (post: 
  * server), with the alt text they came with: nothing is loaded from elsewhere.
  */
 function RemoteReviewCard({ post, remote }: { post: PostView; remote: NonNullable<PostView['remote']> }) {
+  const [replying, setReplying] = useState(false);
   const [photo] = post.images;
   const body = (
     <>
@@ -110,7 +114,17 @@ function RemoteReviewCard({ post, remote }: { post: PostView; remote: NonNullabl
       ) : (
         <div className="feed-post__link">{body}</div>
       )}
-      <RemoteLikeButton reviewId={post.post_id} liked={remote.liked} author={post.username} />
+      <span className="feed-post__remote-actions">
+        <RemoteLikeButton reviewId={post.post_id} liked={remote.liked} author={post.username} />
+        <button type="button" className="icon-button icon-button--small feed-post__remote-reply" aria-haspopup="dialog" onClick={() => setReplying(true)}>
+          Reply
+        </button>
+      </span>
+      {replying && (
+        <Suspense fallback={null}>
+          <RemoteReplyDialog reviewId={post.post_id} author={post.username} server={remote.server} onClose={() => setReplying(false)} />
+        </Suspense>
+      )}
     </li>
   );
 }
