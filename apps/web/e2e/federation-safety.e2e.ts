@@ -8,24 +8,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFederationWorld, type FederationWorld } from '../../api/src/test/federation-network';
-import { startFediversePeer, type FediversePeer } from '../../api/src/test/fediverse-peer';
+import type { FediversePeer } from '../../api/src/test/fediverse-peer';
+import { startFederatedApp, type FederatedApp } from './federated-app';
 import { DARK_MATTER, registerPerson, seedPlace, seedPosts, type Person, type Session } from './fixtures';
-import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, startApp, type RunningApp } from './harness';
+import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, type RunningApp } from './harness';
 
 const SIPLOG = 'siplog-e2e.test';
 const PEER = 'peer-e2e.test';
 const ANN = `ann@${PEER}`;
-/** Gives the API process the test network (node --import), as the API's restart test does. */
-const PRELOAD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/test/federation-network.child.mjs');
 const MAYA: Person = { email: 'maya.safe@example.com', firstname: 'Maya', lastname: 'Safe', username: 'mayasafe', password: 'Secret123' };
 const shotsDir = process.env.FEDERATION_SHOTS ?? path.join(os.tmpdir(), 'siplog-screens');
 
 describe('reporting and blocking someone on another server', () => {
-  let world: FederationWorld;
+  let federated: FederatedApp;
   let peer: FediversePeer;
   let app: RunningApp;
   let browser: Browser;
@@ -70,17 +67,8 @@ describe('reporting and blocking someone on another server', () => {
   }
 
   beforeAll(async () => {
-    world = startFederationWorld();
-    peer = await startFediversePeer(`https://${PEER}`);
-    await world.front(PEER, peer.port);
-    app = await startApp({
-      FEDERATION: 'on',
-      PUBLIC_URL: `https://${SIPLOG}`,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-      NODE_OPTIONS: `--import ${PRELOAD}`,
-      SIPLOG_TEST_NETWORK: JSON.stringify({ caPem: world.ca.caPem, hosts: Object.fromEntries(world.hosts) }),
-    });
-    await world.front(SIPLOG, Number(new URL(app.baseUrl).port));
+    federated = await startFederatedApp(SIPLOG, PEER);
+    ({ peer, app } = federated);
     browser = await launchBrowser();
     maya = await registerPerson(app.baseUrl, app.dataDir, MAYA);
     await seedPlace(app.dataDir, DARK_MATTER);
@@ -91,9 +79,7 @@ describe('reporting and blocking someone on another server', () => {
   afterAll(async () => {
     await contexts.closeAll();
     await browser?.close();
-    await app?.stop();
-    await peer?.close();
-    await world?.close();
+    await federated?.stop();
   });
 
   it('reports the reply and sends it on to the peer as a Flag without her name, when she asks', async () => {

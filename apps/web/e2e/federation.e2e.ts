@@ -7,24 +7,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFederationWorld, type FederationWorld } from '../../api/src/test/federation-network';
-import { startFediversePeer, type FediversePeer } from '../../api/src/test/fediverse-peer';
+import type { FediversePeer } from '../../api/src/test/fediverse-peer';
+import { startFederatedApp, type FederatedApp } from './federated-app';
 import { solidPng } from '../../api/src/test/solid-png';
 import { DARK_MATTER, postJson, registerPerson, seedPlace, seedPosts, withDatabase, type Person, type Session } from './fixtures';
-import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, startApp, type RunningApp } from './harness';
+import { DESKTOP, expectAccessible, launchBrowser, OpenedContexts, PHONE, screenshotTaker, signInContext, type RunningApp } from './harness';
 
 const SIPLOG = 'siplog-e2e.test';
 const PEER = 'peer-e2e.test';
-/** Gives the API process the test network (node --import), as the API's restart test does. */
-const PRELOAD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/test/federation-network.child.mjs');
 const MAYA: Person = { email: 'maya.fed@example.com', firstname: 'Maya', lastname: 'Fed', username: 'mayafed', password: 'Secret123' };
 const shotsDir = process.env.FEDERATION_SHOTS ?? path.join(os.tmpdir(), 'siplog-screens');
 
 describe('following someone on another server, and their reply', () => {
-  let world: FederationWorld;
+  let federated: FederatedApp;
   let peer: FediversePeer;
   let app: RunningApp;
   let browser: Browser;
@@ -40,17 +37,8 @@ describe('following someone on another server, and their reply', () => {
   }
 
   beforeAll(async () => {
-    world = startFederationWorld();
-    peer = await startFediversePeer(`https://${PEER}`);
-    await world.front(PEER, peer.port);
-    app = await startApp({
-      FEDERATION: 'on',
-      PUBLIC_URL: `https://${SIPLOG}`,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-      NODE_OPTIONS: `--import ${PRELOAD}`,
-      SIPLOG_TEST_NETWORK: JSON.stringify({ caPem: world.ca.caPem, hosts: Object.fromEntries(world.hosts) }),
-    });
-    await world.front(SIPLOG, Number(new URL(app.baseUrl).port));
+    federated = await startFederatedApp(SIPLOG, PEER);
+    ({ peer, app } = federated);
     browser = await launchBrowser();
     maya = await registerPerson(app.baseUrl, app.dataDir, MAYA);
     const { id } = await withDatabase(app.dataDir, (db) => db.$client.prepare('select id from users where username = ?').get(MAYA.username) as { id: number });
@@ -61,9 +49,7 @@ describe('following someone on another server, and their reply', () => {
   afterAll(async () => {
     await contexts.closeAll();
     await browser?.close();
-    await app?.stop();
-    await peer?.close();
-    await world?.close();
+    await federated?.stop();
   });
 
   it('finds @ann@peer by handle in the search box, follows her, and shows her review under Following once accepted', async () => {
