@@ -54,7 +54,9 @@ function useUnreadStream(signedIn: boolean): boolean {
         token,
         (unread) => {
           setStreaming(true);
-          utils.notification.unreadCount.setData({}, { unread });
+          // A count asked for before this push may still be on its way (a focus, the first load): cancelled first
+          // (its state reverted), it cannot land after the pushed one and put an older count back on the bell.
+          void utils.notification.unreadCount.cancel().then(() => utils.notification.unreadCount.setData({}, { unread }));
         },
         controller.signal,
       )
