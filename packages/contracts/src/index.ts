@@ -17,3 +17,4 @@ export * from './place-lists';
 export * from './map-regions';
 export * from './federation';
 export * from './federation-following';
+export * from './place-hours';

@@ -1,4 +1,5 @@
 /** Places and the map: limits, messages, answer shapes and the slug rule, shared by the API and the web app. */
+import type { AmenitySummary, OpenInterval, PlaceHours } from './place-hours';
 
 export const PLACE_LIMITS = {
   /** Search text: fewer than 2 characters finds too much to be useful, more than 100 is not a place name. */
@@ -80,6 +81,17 @@ export interface Establishment {
   posts: number;
   followers: number;
   rating: string;
+  /** Opening hours (issue 31), null when nobody has set them. */
+  hours: PlaceHours | null;
+  /** What reviewers say of its amenities, in AMENITIES order; amenities nobody answered are absent. */
+  amenities: AmenitySummary[];
+}
+
+/** A pin's hours: enough for its short status ('Open · closes 6 PM') for a while after the answer. */
+export interface PinHours {
+  time_zone: string;
+  /** The current or next open interval and the one after (HOURS_LIMITS.pinIntervals). */
+  intervals: OpenInterval[];
 }
 
 /** A map pin: enough for the pin and its tooltip. */
@@ -94,6 +106,10 @@ export interface PlacePin {
   lng: number;
   posts: number;
   rating: string;
+  /** Null when the place has no opening hours. */
+  hours: PinHours | null;
+  /** Wi-Fi and outlets confirmed, laptop-friendly not denied (GOOD_FOR_WORKING). */
+  good_for_working: boolean;
 }
 
 /** What the web sends to `placeselected` for a provider's result. */

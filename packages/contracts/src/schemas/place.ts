@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { PLACE_LIMITS, PLACE_SERVER_MESSAGES } from '../places';
 import { MAP_KIND_FILTERS } from '../place-lists';
+import { HOURS_LIMITS, HOURS_MESSAGES } from '../place-hours';
 import { actingEmail, idField, optionalText, pageField, plainText, requiredText } from './fields';
 
 export const latitudeField = z
@@ -63,6 +64,10 @@ export const placeInBoundsSchema = z
     kind: z.enum(MAP_KIND_FILTERS, { error: `kind must be one of: ${MAP_KIND_FILTERS.join(', ')}.` }).optional(),
     /** Only places rated MAP_TOP_RATING_MIN or more. */
     top: z.boolean({ error: 'top must be true or false.' }).optional(),
+    /** Only places open now by their hours (issue 31). */
+    open: z.boolean({ error: 'open must be true or false.' }).optional(),
+    /** Only places good for working (GOOD_FOR_WORKING). */
+    working: z.boolean({ error: 'working must be true or false.' }).optional(),
   })
   .check((ctx) => {
     const { west, south, east, north } = ctx.value;
@@ -81,6 +86,8 @@ export const placeSearchSchema = z.strictObject({
     .max(PLACE_LIMITS.searchQueryMax, { error: PLACE_SERVER_MESSAGES.searchTooLong }),
   lat: latitudeField.optional(),
   lng: longitudeField.optional(),
+  /** With the map's Open now filter on (issue 31): our places open now rank first. */
+  open: z.boolean({ error: 'open must be true or false.' }).optional(),
 });
 
 /** A place a signed-in person adds by dropping a pin (offline, or one the provider does not know). */
@@ -100,3 +107,12 @@ export const placeAreaSchema = z.strictObject({ location: locationField });
 export const bestOrdersSchema = establishmentIdSchema;
 export const wantToTrySchema = establishmentIdSchema;
 export const wantToTryListSchema = z.strictObject({});
+
+/** Set a place's opening hours (issue 31): OpenStreetMap `opening_hours` text; '' clears them. */
+export const placeHoursSetSchema = z.strictObject({
+  establishment_id: idField,
+  opening_hours: plainText({ error: HOURS_MESSAGES.notText }).trim().max(HOURS_LIMITS.textMax, { error: HOURS_MESSAGES.tooLong }),
+});
+
+/** Revert one change of hours (its author or an admin). */
+export const placeHoursRevertSchema = z.strictObject({ change_id: idField });

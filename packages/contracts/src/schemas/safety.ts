@@ -5,9 +5,10 @@ import { actingEmail, emailField, idField, plainText } from './fields';
 
 /**
  * What can be reported (issue 17): a review, a comment or a person's profile; and (issue 30) a reply from someone on
- * another server (`remote_comment`, by its comment_id) or that person (`remote_user`, by their handle user@host).
+ * another server (`remote_comment`, by its comment_id) or that person (`remote_user`, by their handle user@host); and
+ * (issue 31) a change of a place's opening hours (`hours_change`, by its change id).
  */
-export const REPORT_KINDS = ['post', 'comment', 'user', 'remote_comment', 'remote_user'] as const;
+export const REPORT_KINDS = ['post', 'comment', 'user', 'remote_comment', 'remote_user', 'hours_change'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Why, in the order the Report dialog lists them, with the words it shows. */

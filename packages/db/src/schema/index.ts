@@ -45,6 +45,9 @@ export const {
   federationDepartures,
   remoteActorBlocks,
   federationInstanceKeys,
+  placeHoursIntervals,
+  placeHoursChanges,
+  postAmenities,
 } = active;
 
 export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';

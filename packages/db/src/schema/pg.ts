@@ -151,12 +151,18 @@ export const establishments = pgTable(
      */
     drinkMix: integer('drink_mix').notNull().default(0),
     lastPostAt: timestampMs('last_post_at'),
+    openingHours: text('opening_hours'),
+    timeZone: text('time_zone'),
+    hoursUntil: bigint('hours_until', { mode: 'number' }),
+    amenitiesYes: integer('amenities_yes').notNull().default(0),
+    amenitiesNo: integer('amenities_no').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('establishments_place_id_unique').on(t.placeId),
     uniqueIndex('establishments_slug_unique').on(t.slug.asc().nullsFirst()),
     index('establishments_last_post_idx').on(t.lastPostAt.asc().nullsFirst(), t.id),
+    index('establishments_hours_until_idx').on(t.hoursUntil.asc().nullsFirst()),
     index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),
   ],
 );
@@ -782,4 +788,47 @@ export const remoteReviewReplies = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('remote_review_replies_note_idx').on(t.noteUri), index('remote_review_replies_review_idx').on(t.remoteReviewId, t.userId)],
+);
+
+export const placeHoursIntervals = pgTable(
+  'place_hours_intervals',
+  {
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    startsAt: bigint('starts_at', { mode: 'number' }).notNull(),
+    endsAt: bigint('ends_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.establishmentId, t.endsAt] })],
+);
+
+export const placeHoursChanges = pgTable(
+  'place_hours_changes',
+  {
+    id: serialId(),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    before: text('before'),
+    after: text('after'),
+    revertsId: integer('reverts_id'),
+    revertedAt: bigint('reverted_at', { mode: 'number' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('place_hours_changes_place_idx').on(t.establishmentId, t.id), index('place_hours_changes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const postAmenities = pgTable(
+  'post_amenities',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    amenity: text('amenity').notNull(),
+    value: boolean('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.amenity] })],
 );

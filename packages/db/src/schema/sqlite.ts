@@ -135,12 +135,22 @@ export const establishments = sqliteTable(
      */
     drinkMix: integer('drink_mix').notNull().default(0),
     lastPostAt: integer('last_post_at', { mode: 'timestamp_ms' }),
+    /** OpenStreetMap `opening_hours` text (issue 31), as people last set it; null when nobody has. */
+    openingHours: text('opening_hours'),
+    /** The IANA time zone of the place's point, looked up when its hours are set: the hours are its local time. */
+    timeZone: text('time_zone'),
+    /** Epoch ms up to which place_hours_intervals holds the place's open intervals (a sweep rolls it forward). */
+    hoursUntil: integer('hours_until'),
+    /** Amenity bits (contracts' AMENITIES) that reviewers' answers, newest weighing most, say yes to; and no to. */
+    amenitiesYes: integer('amenities_yes').notNull().default(0),
+    amenitiesNo: integer('amenities_no').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('establishments_place_id_unique').on(t.placeId),
     uniqueIndex('establishments_slug_unique').on(t.slug),
     index('establishments_last_post_idx').on(t.lastPostAt, t.id),
+    index('establishments_hours_until_idx').on(t.hoursUntil),
     /** Most reviewed first, with the point: a dense map box walks this instead of sorting every place inside it. */
     index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),
   ],
@@ -468,7 +478,7 @@ export const userBlocks = sqliteTable(
 );
 
 /** `remote_comment` and `remote_user`: a reply from elsewhere and a person elsewhere (issue 30). */
-export const REPORT_KIND_VALUES = ['post', 'comment', 'user', 'remote_comment', 'remote_user'] as const;
+export const REPORT_KIND_VALUES = ['post', 'comment', 'user', 'remote_comment', 'remote_user', 'hours_change'] as const;
 export const REPORT_REASON_VALUES = ['spam', 'harassment', 'inappropriate', 'off_topic', 'other'] as const;
 export const REPORT_ACTION_VALUES = ['dismiss', 'remove', 'suspend'] as const;
 
@@ -853,4 +863,55 @@ export const remoteReviewReplies = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('remote_review_replies_note_idx').on(t.noteUri), index('remote_review_replies_review_idx').on(t.remoteReviewId, t.userId)],
+);
+
+/**
+ * A place's open intervals (issue 31), epoch ms, from a little before its hours were last evaluated to `hoursUntil`:
+ * the map's "Open now" is one indexed look-up per place, and the place page's status and week read them.
+ */
+export const placeHoursIntervals = sqliteTable(
+  'place_hours_intervals',
+  {
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.establishmentId, t.endsAt] })],
+);
+
+/** Every change of a place's hours (issue 31): who, when, before and after; a revert is a change naming the one it undoes. */
+export const placeHoursChanges = sqliteTable(
+  'place_hours_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    before: text('before'),
+    after: text('after'),
+    /** The change this one reverts, if it is a revert. */
+    revertsId: integer('reverts_id'),
+    /** Set when a later change reverted this one. */
+    revertedAt: integer('reverted_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('place_hours_changes_place_idx').on(t.establishmentId, t.id), index('place_hours_changes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A review's yes/no answers about the place's amenities (issue 31): one row per review and amenity answered. */
+export const postAmenities = sqliteTable(
+  'post_amenities',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    amenity: text('amenity').notNull(),
+    value: integer('value', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.amenity] })],
 );
