@@ -119,8 +119,10 @@ export interface PlaceHours {
   opening_hours: string;
   /** IANA time zone of the place: its hours are its local time. */
   time_zone: string;
-  /** Open intervals from shortly before the answer was made to HOURS_LIMITS.windowDays ahead. */
+  /** Open intervals from shortly before the answer was made to `until`. */
   intervals: OpenInterval[];
+  /** Epoch ms up to which `intervals` tell the whole truth (about HOURS_LIMITS.windowDays ahead). */
+  until: number;
   /** Who set them last, and when (ISO). */
   changed_by: string;
   changed_at: string;

@@ -92,6 +92,8 @@ export interface PinHours {
   time_zone: string;
   /** The current or next open interval and the one after (HOURS_LIMITS.pinIntervals). */
   intervals: OpenInterval[];
+  /** Epoch ms up to which `intervals` tell the whole truth: later, the pin's status is unknown. */
+  until: number;
 }
 
 /** A map pin: enough for the pin and its tooltip. */
