@@ -1,30 +1,37 @@
 import { MAP_KIND_FILTER_LABELS, MAP_KIND_FILTERS, MAP_TOP_RATING_MIN } from '@siplog/contracts';
+import type { ReactNode } from 'react';
 import type { MapFilters } from './map-filters';
 
-/** Coffee, Tea, Boba (one at a time) and 4.5+ over the map: pins, the places list and 'Search this area' follow them. */
+/** An on/off filter's chip. */
+function ToggleChip({ on, label, onToggle, children }: { on: boolean; label?: string; onToggle: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="chip-button map-filters__chip" aria-pressed={on} aria-label={label} onClick={onToggle}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Coffee, Tea, Boba (one at a time), 4.5+, Open now and Good for working over the map, combinable: pins, the places
+ * list and 'Search this area' follow them.
+ */
 export function MapFilterChips({ filters, onChange }: { filters: MapFilters; onChange: (filters: MapFilters) => void }) {
   return (
     <div className="map-filters" role="group" aria-label="Filter places">
       {MAP_KIND_FILTERS.map((kind) => (
-        <button
-          key={kind}
-          type="button"
-          className="chip-button map-filters__chip"
-          aria-pressed={filters.kind === kind}
-          onClick={() => onChange({ ...filters, kind: filters.kind === kind ? null : kind })}
-        >
+        <ToggleChip key={kind} on={filters.kind === kind} onToggle={() => onChange({ ...filters, kind: filters.kind === kind ? null : kind })}>
           {MAP_KIND_FILTER_LABELS[kind]}
-        </button>
+        </ToggleChip>
       ))}
-      <button
-        type="button"
-        className="chip-button map-filters__chip"
-        aria-pressed={filters.top}
-        aria-label={`Rated ${MAP_TOP_RATING_MIN} or more`}
-        onClick={() => onChange({ ...filters, top: !filters.top })}
-      >
+      <ToggleChip on={filters.top} label={`Rated ${MAP_TOP_RATING_MIN} or more`} onToggle={() => onChange({ ...filters, top: !filters.top })}>
         {MAP_TOP_RATING_MIN}+ <span aria-hidden="true">★</span>
-      </button>
+      </ToggleChip>
+      <ToggleChip on={filters.open} onToggle={() => onChange({ ...filters, open: !filters.open })}>
+        Open now
+      </ToggleChip>
+      <ToggleChip on={filters.work} onToggle={() => onChange({ ...filters, work: !filters.work })}>
+        Good for working
+      </ToggleChip>
     </div>
   );
 }
