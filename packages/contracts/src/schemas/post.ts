@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../messages';
 import { actingEmail, actingUsername, idField, optionalText, pageField, plainText, requiredText, wholeNumberField } from './fields';
 import { DRINK_KINDS, DRINK_MESSAGES, DRINK_MILKS, DRINK_SWEETNESS, DRINK_TEMPERATURES, DRINK_TOPPINGS, normalizeToppings, type Drink, type DrinkSweetness } from '../drinks';
+import { AMENITIES, type Amenity, type AmenityAnswers } from '../place-hours';
 
 /** Post answers the spec leaves to the server. */
 export const POST_MESSAGES = {
@@ -62,6 +63,68 @@ export const drinkInputSchema = z
 /** Drink details as a client sends them. */
 export type DrinkInput = z.input<typeof drinkInputSchema>;
 
+export const AMENITY_INPUT_MESSAGES = {
+  notObject: 'amenities must be an object of yes/no answers, such as {"wifi": true, "outlets": false}.',
+  notBoolean: (amenity: string) => `amenities.${amenity} must be true or false.`,
+  unknown: (name: string) => `Unknown amenity: ${name}.`,
+} as const;
+
+/** Longer than any object of the twelve answers written out, spaces and all: a longer text is not one. */
+const AMENITY_TEXT_MAX = 1_000;
+const KNOWN_AMENITIES: ReadonlySet<string> = new Set(AMENITIES);
+
+/** The answers of a review, validated key by key so the message names the bad one; only own keys are read. */
+function toAmenityAnswers(value: unknown, ctx: z.RefinementCtx): AmenityAnswers {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.addIssue({ code: 'custom', message: AMENITY_INPUT_MESSAGES.notObject });
+    return z.NEVER;
+  }
+  const answers: AmenityAnswers = {};
+  for (const [name, answer] of Object.entries(value)) {
+    if (!KNOWN_AMENITIES.has(name)) {
+      ctx.addIssue({ code: 'custom', message: AMENITY_INPUT_MESSAGES.unknown(name.slice(0, 50)) });
+      return z.NEVER;
+    }
+    if (typeof answer !== 'boolean') {
+      ctx.addIssue({ code: 'custom', message: AMENITY_INPUT_MESSAGES.notBoolean(name) });
+      return z.NEVER;
+    }
+    answers[name as Amenity] = answer;
+  }
+  return answers;
+}
+
+/** How the API's documentation shows the answers (a custom schema has no JSON Schema of its own). */
+function amenityAnswersDoc() {
+  return {
+    type: 'object' as const,
+    description: `Yes/no answers about the place, keys from: ${AMENITIES.join(', ')}. An amenity absent is not answered.`,
+    properties: Object.fromEntries(AMENITIES.map((amenity) => [amenity, { type: 'boolean' as const }])),
+    additionalProperties: false,
+  };
+}
+
+/**
+ * A review's amenity answers (issue 31): `{ "wifi": true, "outlets": false }`, keys from AMENITIES, an amenity
+ * absent is not answered.
+ */
+export const amenityAnswersSchema = z.custom<AmenityAnswers>().meta(amenityAnswersDoc()).transform(toAmenityAnswers);
+
+/**
+ * The same inside the add-post multipart `data` field, where a client may also send the object as JSON text (a
+ * multipart form carries text).
+ */
+export const amenityAnswersField = z.custom<AmenityAnswers | string>().meta(amenityAnswersDoc()).transform((value, ctx) => {
+  if (typeof value !== 'string') return toAmenityAnswers(value, ctx);
+  let parsed: unknown;
+  try {
+    parsed = value.length <= AMENITY_TEXT_MAX ? JSON.parse(value) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return toAmenityAnswers(parsed, ctx);
+});
+
 /** The JSON `data` field of the add-post multipart body. */
 export const addPostDataSchema = z.strictObject({
   email: actingEmail,
@@ -79,6 +142,8 @@ export const addPostDataSchema = z.strictObject({
   details: z.unknown().optional(),
   /** Optional; null or absent means no details. */
   drink: drinkInputSchema.nullish(),
+  /** Optional; absent means none answered. */
+  amenities: amenityAnswersField.optional(),
 });
 
 export const postIdSchema = z.strictObject({ postid: idField });
@@ -93,6 +158,8 @@ export const updatePostSchema = z.strictObject({
   rating: ratingInput,
   /** Absent: the drink stays as it was; null: its details are removed. */
   drink: drinkInputSchema.nullish(),
+  /** Absent: the answers stay as they were; given, they replace them all ({} clears them). */
+  amenities: amenityAnswersSchema.optional(),
 });
 
 export const postActionSchema = z.strictObject({ postid: idField, email: actingEmail });
