@@ -18,3 +18,4 @@ export * from './map-regions';
 export * from './federation';
 export * from './federation-following';
 export * from './place-hours';
+export * from './hours-status';
