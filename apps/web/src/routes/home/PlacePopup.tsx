@@ -1,6 +1,8 @@
 import { formatAddressLine } from '@siplog/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { PlaceStatusLine } from '../../features/place/hours/PlaceStatusLine';
+import { useMinuteClock } from '../../features/place/hours/useMinuteClock';
 import { PlaceRating } from '../../features/place/PlaceRating';
 import { preloadQuickPostDrawer, useQuickPost } from '../../features/post/quick-post/quick-post-context';
 import { CloseIcon } from '../../components/icons/icons';
@@ -23,6 +25,7 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
   const loaded = trpc.place.byId.useQuery({ establishment_id: place.establishment_id }, { staleTime: 60_000 });
   const shown = loaded.data?.establishment ?? { ...place, zip: '', country: '' };
   const placePage = `/view/${place.establishment_id}`;
+  const now = useMinuteClock();
 
   /** 'Post' opens the add-review panel on this place (a guest is asked to log in); its place_id comes with the establishment. */
   const post = async () => {
@@ -55,6 +58,7 @@ export function PlacePopup({ place, onClose }: PlacePopupProps) {
       <p className="place-popup__rating">
         <PlaceRating rating={shown.rating} reviews={shown.posts} size="small" />
       </p>
+      <PlaceStatusLine hours={shown.hours} goodForWorking={place.good_for_working} now={now} className="place-popup__status" />
       <div className="place-popup__actions">
         <Link to={placePage} className="button button--small">
           view

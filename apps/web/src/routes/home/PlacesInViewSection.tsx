@@ -1,5 +1,7 @@
 import { formatPlaceLabel } from '@siplog/contracts';
 import { useId, useState } from 'react';
+import { PlaceStatusLine } from '../../features/place/hours/PlaceStatusLine';
+import { useMinuteClock } from '../../features/place/hours/useMinuteClock';
 import { PlaceRating } from '../../features/place/PlaceRating';
 import type { PlaceSummary } from './place-pins';
 
@@ -30,6 +32,7 @@ const FOLDED_COUNT = 4;
 export function PlacesInViewSection({ places, selectedId, loading, failed, tooWide, truncated, onSelect }: PlacesInViewSectionProps) {
   const listId = useId();
   const [unfolded, setUnfolded] = useState(false);
+  const now = useMinuteClock();
   const foldable = places.length > FOLDED_COUNT;
   const shown = unfolded || !foldable ? places : places.filter((place, index) => index < FOLDED_COUNT || place.establishment_id === selectedId);
   return (
@@ -53,6 +56,7 @@ export function PlacesInViewSection({ places, selectedId, loading, failed, tooWi
                 <span className="places-list__name">{place.name}</span>
                 <span className="places-list__address">{formatPlaceLabel(place)}</span>
                 <PlaceRating rating={place.rating} reviews={place.posts} size="small" className="places-list__rating" />
+                <PlaceStatusLine hours={place.hours} goodForWorking={place.good_for_working} now={now} className="places-list__status" />
               </button>
             </li>
           ))}
