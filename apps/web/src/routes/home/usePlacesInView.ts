@@ -9,12 +9,14 @@ import type { PlacePin } from '@siplog/contracts';
 import { inBoundsFilter, type MapFilters } from './map-filters';
 
 const NO_PLACES: PlacePin[] = [];
+const OPEN_NOW_REFRESH_MS = 5 * 60_000;
 
 /**
  * The places of the area last loaded, and whether the map now shows another one ('Search this area').
  * The first view loads by itself (from the map's estimate while the map still loads, then its real view
  * if that differs), and so does the view after a move the page made (a search, the person's location);
- * after the person's own pans and zooms they choose when to load. The map's filters (kind, 4.5+) narrow every load.
+ * after the person's own pans and zooms they choose when to load. The map's filters (kind, 4.5+, open now, good for working) narrow every load;
+ * they are part of the query's key, so the pins and the list change together when a filter does.
  */
 export function usePlacesInView(filters: MapFilters) {
   const [loaded, setLoaded] = useState<Bounds | null>(null);
@@ -26,6 +28,8 @@ export function usePlacesInView(filters: MapFilters) {
     enabled: loaded !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    // Open now goes stale as places open and close: the filtered pins are asked again now and then.
+    refetchInterval: filters.open ? OPEN_NOW_REFRESH_MS : false,
   });
 
   useEffect(() => {
