@@ -103,6 +103,7 @@ export const HOURS_MESSAGES = {
   tooLong: `Opening hours must be at most ${HOURS_LIMITS.textMax} characters.`,
   notText: 'opening_hours must be text.',
   noChange: 'These are the hours already.',
+  noHolidays: "Public and school holidays (PH, SH) aren't known for this place's country: leave them out.",
   changeNotFound: 'That change of hours was not found.',
   notYourChange: 'Only an admin or the person who made a change can revert it.',
   alreadyReverted: 'That change was already reverted.',

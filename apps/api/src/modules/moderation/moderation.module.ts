@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlaceModule } from '../place/place.module';
 import { PostModule } from '../post/post.module';
 import { UserModule } from '../user/user.module';
 import { ModerationController } from './moderation.controller';
@@ -10,7 +11,7 @@ import { ReportService } from './report.service';
 
 /** Reports, the admins' queue, suspension (issue 17). */
 @Module({
-  imports: [PostModule, UserModule],
+  imports: [PostModule, UserModule, PlaceModule],
   controllers: [ReportController, ModerationController],
   providers: [ModerationRepository, ReportService, ModerationService, ReportForwarding],
   exports: [ReportService, ModerationService, ReportForwarding],

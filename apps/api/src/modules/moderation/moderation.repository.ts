@@ -6,6 +6,7 @@ import {
   establishments,
   isActiveUser,
   moderationActions,
+  placeHoursChanges,
   postImages,
   posts,
   profileImages,
@@ -35,7 +36,9 @@ export type ReportContent =
   | { kind: 'user'; username: string; bio: string; fav_order: string; profile_image: string | null }
   /** Someone elsewhere (issue 30): their reply here on a review, or themselves; `server` is their host. */
   | { kind: 'remote_comment'; comment_id: number; handle: string; server: string; profile_url: string | null; comment: string; post: ReportedPost }
-  | { kind: 'remote_user'; handle: string; server: string; name: string; profile_url: string | null };
+  | { kind: 'remote_user'; handle: string; server: string; name: string; profile_url: string | null }
+  /** A change of a place's opening hours (issue 31): what it replaced and what it set. */
+  | { kind: 'hours_change'; change_id: number; username: string; establishment_id: number; establishment_name: string; before: string | null; after: string | null };
 
 /** The person elsewhere a report is about, as a Flag to their server names them. */
 export interface RemoteReportSubject {
@@ -168,6 +171,37 @@ export class ModerationRepository {
       key: row.username,
       ownerId: row.id,
       content: { kind: 'user', username: row.username, bio: row.bio, fav_order: row.favOrder, profile_image: image?.fileName ?? null },
+    };
+  }
+
+  /** A change of a place's opening hours by an active person. */
+  async hoursChangeTarget(changeId: number): Promise<ReportTarget | undefined> {
+    const [row] = await this.db
+      .select({
+        ownerId: placeHoursChanges.userId,
+        username: users.username,
+        establishmentId: establishments.id,
+        establishmentName: establishments.name,
+        before: placeHoursChanges.before,
+        after: placeHoursChanges.after,
+      })
+      .from(placeHoursChanges)
+      .innerJoin(users, eq(users.id, placeHoursChanges.userId))
+      .innerJoin(establishments, eq(establishments.id, placeHoursChanges.establishmentId))
+      .where(and(eq(placeHoursChanges.id, changeId), isActiveUser));
+    if (!row) return undefined;
+    return {
+      key: String(changeId),
+      ownerId: row.ownerId,
+      content: {
+        kind: 'hours_change',
+        change_id: changeId,
+        username: row.username,
+        establishment_id: row.establishmentId,
+        establishment_name: row.establishmentName,
+        before: row.before,
+        after: row.after,
+      },
     };
   }
 

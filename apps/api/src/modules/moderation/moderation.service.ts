@@ -20,6 +20,8 @@ import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { AccountDeletionService } from '../user/account-deletion.service';
 import { AccountEvents } from '../user/account-events';
+import { PlaceAmenitiesService } from '../place/place-amenities.service';
+import { PlaceHoursService } from '../place/hours/place-hours.service';
 import { ModerationRepository, type AuditEntry, type ReportContent, type ReportRow } from './moderation.repository';
 
 /** A report as the admin's Reports panel lists it. */
@@ -72,6 +74,8 @@ export class ModerationService {
     private readonly cache: PublicCacheService,
     private readonly deletion: AccountDeletionService,
     private readonly accounts: AccountEvents,
+    private readonly placeAmenities: PlaceAmenitiesService,
+    private readonly hours: PlaceHoursService,
   ) {}
 
   requireAdmin(actor: AuthUser): void {
@@ -125,6 +129,7 @@ export class ModerationService {
     const person = await this.person(email);
     if (person.suspendedAt === null) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.notSuspended);
     await this.repository.setSuspended(person.id, null);
+    await this.placeAmenities.recountPlacesOf(person.id);
     await this.accounts.emit('unsuspended', { userId: person.id });
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: person.id }));
     // Their profile, reviews, comments, likes and follows show again everywhere.
@@ -148,6 +153,8 @@ export class ModerationService {
     // Told first, while they are still a person others can check the signature of (federation's Delete of them).
     await this.accounts.emit('suspending', { userId });
     await this.repository.setSuspended(userId, reason);
+    // Their amenity answers stop counting in the places' verdicts.
+    await this.placeAmenities.recountPlacesOf(userId);
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
     await this.tokens.revokeAllForUser(userId);
@@ -166,6 +173,9 @@ export class ModerationService {
       const postId = await this.repository.deleteRemoteComment(Number(targetKey));
       this.notifications.countsChanged(audience);
       if (postId !== undefined) await this.cache.changed(STALE_AFTER.comment(postId));
+    } else if (kind === 'hours_change') {
+      // Reverted when still in force (the hours go back to what it replaced); a later change already undid it otherwise.
+      await this.hours.removeReported(actor.id, Number(targetKey));
     } else if (kind === 'comment') {
       // Asked first: the comment's notifications go with it.
       const audience = await this.notifications.unreadAudience({ commentId: Number(targetKey) });

@@ -66,8 +66,9 @@ export class ReportService {
     if (kind === 'remote_user') return this.repository.remoteUserTarget(String(targetId).trim().toLowerCase());
     // A post_id or comment_id as sent (a number or a string of digits), by the one id rule; anything else names nothing.
     const id = idFromPath(String(targetId));
-    if (id === null) throw new AppError('BAD_REQUEST', `target_id must be a ${kind}_id for a ${kind}.`);
+    if (id === null) throw new AppError('BAD_REQUEST', kind === 'hours_change' ? 'target_id must be the id of a change of hours.' : `target_id must be a ${kind}_id for a ${kind}.`);
     if (kind === 'remote_comment') return this.repository.remoteCommentTarget(id);
+    if (kind === 'hours_change') return this.repository.hoursChangeTarget(id);
     return kind === 'post' ? this.repository.postTarget(id) : this.repository.commentTarget(id);
   }
 }

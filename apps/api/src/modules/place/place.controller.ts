@@ -7,6 +7,8 @@ import {
   placeByLocationSchema,
   placeFollowSchema,
   placeForFeedSchema,
+  placeHoursRevertSchema,
+  placeHoursSetSchema,
   placeInBoundsSchema,
   placeSearchSchema,
   placeSelectedSchema,
@@ -135,5 +137,31 @@ export class PlaceController {
   @ApiZodBody(placesNearSchema)
   near(@ZodBody(placesNearSchema) body: z.output<typeof placesNearSchema>) {
     return this.places.near(body);
+  }
+
+  @Post('sethours')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Set a place's opening hours (OpenStreetMap opening_hours text; '' clears them)" })
+  @ApiZodBody(placeHoursSetSchema)
+  setHours(@Actor() actor: AuthUser, @ZodBody(placeHoursSetSchema) body: z.output<typeof placeHoursSetSchema>) {
+    return this.places.setHours(actor, body);
+  }
+
+  @Post('hourshistory')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Every change of a place's opening hours, newest first" })
+  @ApiZodBody(establishmentIdSchema)
+  hoursHistory(@OptionalActor() viewer: AuthUser | null, @ZodBody(establishmentIdSchema) body: z.output<typeof establishmentIdSchema>) {
+    return this.places.hoursHistory(viewer, body.establishment_id);
+  }
+
+  @Post('reverthours')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Revert a change of opening hours (its author or an admin)' })
+  @ApiZodBody(placeHoursRevertSchema)
+  revertHours(@Actor() actor: AuthUser, @ZodBody(placeHoursRevertSchema) body: z.output<typeof placeHoursRevertSchema>) {
+    return this.places.revertHours(actor, body.change_id);
   }
 }

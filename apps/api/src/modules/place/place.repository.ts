@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, between, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { MAP_KIND_BITS, MAP_KIND_NAME_WORDS, MAP_TOP_RATING_MIN, PLACE_LIMITS, type MapKindFilter } from '@siplog/contracts';
+import { AMENITY_BITS, GOOD_FOR_WORKING, MAP_KIND_BITS, MAP_KIND_NAME_WORDS, MAP_TOP_RATING_MIN, PLACE_LIMITS, type MapKindFilter } from '@siplog/contracts';
 import {
   establishments,
   isActiveUser,
   jsonIds,
   placeFollows,
+  placeHoursIntervals,
   postImages,
   posts,
   slugForNewPlace,
@@ -39,6 +40,11 @@ const pinColumns = {
   lng: establishments.lng,
   postCount: establishments.postCount,
   ratingSum: establishments.ratingSum,
+  openingHours: establishments.openingHours,
+  timeZone: establishments.timeZone,
+  hoursUntil: establishments.hoursUntil,
+  amenitiesYes: establishments.amenitiesYes,
+  amenitiesNo: establishments.amenitiesNo,
 };
 
 /*
@@ -84,6 +90,9 @@ const inPgBox = and(
 export interface PinFilter {
   kind?: MapKindFilter;
   top?: boolean;
+  /** Open at this instant (epoch ms). */
+  openAt?: number;
+  working?: boolean;
 }
 
 /** A kind's places: at least a third of their reviews with drink details are of it (drink_mix), or their name says so. */
@@ -99,9 +108,22 @@ function ofKind(kind: MapKindFilter): SQL {
 const TOP_TWENTIETHS = Math.round((MAP_TOP_RATING_MIN - 0.05) * 20);
 const topRatedOrAll = sql`(${P('top')} = 0 or (${establishments.postCount} > 0 and ${establishments.ratingSum} * 20 >= ${sql.raw(String(TOP_TWENTIETHS))} * ${establishments.postCount}))`;
 
+/**
+ * Open now (issue 31): `:open` is 0 (no filter) or the instant (cast: PostgreSQL would type it int4), and the place has an open interval around it (the
+ * first interval ending after it, by the primary key, starts at or before it).
+ */
+const openAt = sql`cast(${P('open')} as bigint)`;
+const openOrAll = sql`(${openAt} = 0 or exists (select 1 from ${placeHoursIntervals} where ${placeHoursIntervals.establishmentId} = ${establishments.id} and ${placeHoursIntervals.endsAt} > ${openAt} and ${placeHoursIntervals.startsAt} <= ${openAt}))`;
+
+/** Good for working (GOOD_FOR_WORKING over the answer-kept amenity bits): `:working` is 0 or 1. */
+const WORKING_YES = GOOD_FOR_WORKING.confirmed.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
+const WORKING_NOT_NO = GOOD_FOR_WORKING.notDenied.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
+const workingOrAll = sql`(${P('working')} = 0 or ((${establishments.amenitiesYes} & ${sql.raw(String(WORKING_YES))}) = ${sql.raw(String(WORKING_YES))} and (${establishments.amenitiesNo} & ${sql.raw(String(WORKING_NOT_NO))}) = 0))`;
+
 /** The filter's condition, given the kind (the variant prepared for it). */
 function pinFilter(kind: MapKindFilter | 'any'): SQL {
-  return kind === 'any' ? topRatedOrAll : and(topRatedOrAll, ofKind(kind))!;
+  const always = and(topRatedOrAll, workingOrAll, openOrAll)!;
+  return kind === 'any' ? always : and(always, ofKind(kind))!;
 }
 
 const PIN_FILTER_VARIANTS = ['any', 'coffee', 'tea', 'boba'] as const;
@@ -348,7 +370,7 @@ export class PlaceRepository {
   async inBounds(box: Box, limit: number, filter: PinFilter = {}) {
     const inside = (await this.boxCountQuery.get({ ...box, probe: DENSE_BOX_PLACES }))?.value ?? 0;
     const queries = inside < DENSE_BOX_PLACES ? this.inBoundsQuery : this.denseBoundsQuery;
-    return queries[filter.kind ?? 'any'].all({ ...box, limit, top: filter.top ? 1 : 0 });
+    return queries[filter.kind ?? 'any'].all({ ...box, limit, top: filter.top ? 1 : 0, open: filter.openAt ?? 0, working: filter.working ? 1 : 0 });
   }
 
   /** Every place in the box, whole rows (callers keep boxes small: a few hundred metres to a few kilometres). */

@@ -8,6 +8,8 @@ import {
   type addPlaceSchema,
   type Area,
   type Establishment,
+  type PlaceHoursChange,
+  type placeHoursSetSchema,
   type PlacePin,
   type PlaceSearchResult,
   type placeFollowSchema,
@@ -29,6 +31,8 @@ import { areaOf, pinOf } from './place.views';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
+import { PlaceHoursService } from './hours/place-hours.service';
+import { PlaceAmenitiesService } from './place-amenities.service';
 
 type FollowInput = z.output<typeof placeFollowSchema>;
 type NewPlace = Omit<z.output<typeof placeInfoSchema>, 'place_id'>;
@@ -70,6 +74,8 @@ export class PlaceService {
     @Inject(PLACE_SEARCH) private readonly placeSearch: PlaceSearch,
     private readonly cache: PublicCacheService,
     private readonly blocks: BlockService,
+    private readonly hours: PlaceHoursService,
+    private readonly amenitySummaries: PlaceAmenitiesService,
   ) {}
 
   async loadEstablishment(id: number): Promise<{ establishment: Establishment }> {
@@ -148,11 +154,35 @@ export class PlaceService {
     return { followers: await this.places.followerNames(row.id, await this.blocks.hiddenFor(viewer)) };
   }
 
-  /** Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed first, capped. */
+  /**
+   * Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed
+   * first, capped, each with its next open intervals (issue 31) for the card's and list's status.
+   */
   async inBounds(box: z.output<typeof placeInBoundsSchema>): Promise<{ places: PlacePin[]; truncated: boolean }> {
-    const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1, { kind: box.kind, top: box.top });
+    const now = Date.now();
+    const filter = { kind: box.kind, top: box.top, openAt: box.open ? now : undefined, working: box.working };
+    const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1, filter);
     const truncated = rows.length > PLACE_LIMITS.boundsPinsMax;
-    return { places: (truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows).map(pinOf), truncated };
+    const shown = truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows;
+    const hours = await this.hours.pinHoursOf(shown, now);
+    return { places: shown.map((row) => pinOf(row, hours.get(row.id) ?? null)), truncated };
+  }
+
+  /** Sets a place's opening hours ('' clears them): the place as it now is. */
+  async setHours(actor: AuthUser, input: z.output<typeof placeHoursSetSchema>): Promise<{ status: 200; establishment: Establishment }> {
+    await this.hours.set(actor, input.establishment_id, input.opening_hours);
+    return { status: 200, ...(await this.loadEstablishment(input.establishment_id)) };
+  }
+
+  /** Reverts a change of hours (its author or an admin): the place as it now is. */
+  async revertHours(actor: AuthUser, changeId: number): Promise<{ status: 200; establishment: Establishment }> {
+    const establishmentId = await this.hours.revert(actor, changeId);
+    return { status: 200, ...(await this.loadEstablishment(establishmentId)) };
+  }
+
+  /** Every change of a place's hours, newest first (public; what the viewer may revert is marked). */
+  hoursHistory(viewer: AuthUser | null, establishmentId: number): Promise<{ changes: PlaceHoursChange[] }> {
+    return this.hours.history(viewer, establishmentId);
   }
 
   /** The most reviewed places in the box (newest first among equals), at most `limit`, unfiltered: for other modules. */
@@ -169,7 +199,16 @@ export class PlaceService {
   async search(client: ClientInfo, input: z.output<typeof placeSearchSchema>): Promise<{ results: PlaceSearchResult[] }> {
     await this.rateLimit.consume('search', client.ip);
     const center = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null;
-    return { results: await this.placeSearch.search(input.query, center) };
+    const results = await this.placeSearch.search(input.query, center);
+    return { results: input.open ? await this.openFirst(results) : results };
+  }
+
+  /** With the Open now filter on: our places open now first, each group in the search's own order. */
+  private async openFirst(results: PlaceSearchResult[]): Promise<PlaceSearchResult[]> {
+    const ids = results.flatMap((result) => (result.establishment_id === undefined ? [] : [result.establishment_id]));
+    const open = await this.hours.openAmong(ids);
+    const isOpen = (result: PlaceSearchResult) => result.establishment_id !== undefined && open.has(result.establishment_id);
+    return [...results.filter(isOpen), ...results.filter((result) => !isOpen(result))];
   }
 
   /** An address to start from when adding a place: the nearest city within 50 km, and the zip of the nearest place within 2 km. */
@@ -293,7 +332,12 @@ export class PlaceService {
    */
   async viewsOf(rows: EstablishmentRow[]): Promise<Establishment[]> {
     const ids = rows.map((row) => row.id);
-    const [images, followers] = await Promise.all([this.places.imagesOf(ids), this.places.followerCounts(ids)]);
+    const [images, followers, hours, amenities] = await Promise.all([
+      this.places.imagesOf(ids),
+      this.places.followerCounts(ids),
+      this.hours.pageHoursOf(rows),
+      this.amenitySummaries.summariesOf(ids),
+    ]);
     return rows.map((row) => ({
       establishment_id: row.id,
       place_id: row.placeId,
@@ -312,6 +356,8 @@ export class PlaceService {
       posts: row.postCount,
       followers: followers.get(row.id) ?? 0,
       rating: formatRating(row.ratingSum, row.postCount),
+      hours: hours.get(row.id) ?? null,
+      amenities: amenities.get(row.id) ?? [],
     }));
   }
 }

@@ -1,11 +1,11 @@
-import { formatPlaceLabel, formatRating, PLACE_LIMITS, type Area, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
+import { AMENITY_BITS, formatPlaceLabel, formatRating, GOOD_FOR_WORKING, PLACE_LIMITS, type Area, type PinHours, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
 import type { GazetteerEntry } from '../map/gazetteer.service';
 import type { PinRow } from './place.repository';
 
 /** Pure mappings from rows to the answer shapes of the place calls. */
 
 /** Pins rank and count by the trigger-kept totals (every review), which is what makes the bounds query cheap. */
-export function pinOf(row: PinRow): PlacePin {
+export function pinOf(row: PinRow, hours: PinHours | null): PlacePin {
   return {
     establishment_id: row.id,
     place_id: row.placeId,
@@ -17,7 +17,16 @@ export function pinOf(row: PinRow): PlacePin {
     lng: row.lng,
     posts: row.postCount,
     rating: formatRating(row.ratingSum, row.postCount),
+    hours,
+    good_for_working: goodForWorking(row),
   };
+}
+
+const WORKING_YES = GOOD_FOR_WORKING.confirmed.map((amenity) => AMENITY_BITS[amenity]);
+const WORKING_NOT_NO = GOOD_FOR_WORKING.notDenied.map((amenity) => AMENITY_BITS[amenity]);
+/** GOOD_FOR_WORKING over the bits kept from reviewers' answers (as the bounds query's filter reads them). */
+export function goodForWorking(row: { amenitiesYes: number; amenitiesNo: number }): boolean {
+  return WORKING_YES.every((bit) => (row.amenitiesYes & bit) !== 0) && WORKING_NOT_NO.every((bit) => (row.amenitiesNo & bit) === 0);
 }
 
 export function establishmentResultOf(row: PinRow): PlaceSearchResult {

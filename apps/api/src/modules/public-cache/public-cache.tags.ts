@@ -10,6 +10,12 @@ export const ANY_POST = 'posts';
 /** Lists of several places with their totals: pins in a box, an area, placeforfeed, a place found by location. */
 export const ANY_PLACE = 'places';
 
+/**
+ * The clock of opening hours (issue 31): pins carry each place's next open intervals, so their answers go stale as
+ * time passes even with no write; the hours sweeper bumps this every HOURS_CLOCK_EVERY_MS.
+ */
+export const HOURS_CLOCK = 'hours-clock';
+
 /** The map's config: its default centre follows the installed map regions. */
 export const MAP_REGIONS = 'map-regions';
 
@@ -44,6 +50,10 @@ export const STALE_AFTER = {
   peopleFollow: (username: string, otherUsername: string): string[] => [personTag(username), personTag(otherUsername)],
   /** A place followed or unfollowed: its follower count (its page and the place lists) and the person's profile. */
   placeFollow: (username: string, establishmentId: number): string[] => [placeTag(establishmentId), ANY_PLACE, personTag(username)],
+  /** A place's opening hours set, reverted or rolled forward: its page, and the pins (their status and Open now). */
+  placeHours: (establishmentId: number): string[] => [placeTag(establishmentId), ANY_PLACE],
+  /** Time passing for the pins' opening hours (the hours sweeper, hourly). */
+  hoursClock: (): string[] => [HOURS_CLOCK],
   /** A place added: the lists of places, and its own page. */
   placeAdded: (establishmentId: number): string[] => [ANY_PLACE, placeTag(establishmentId)],
   /**

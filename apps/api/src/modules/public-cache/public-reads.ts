@@ -16,7 +16,7 @@ import {
   userOrdersSchema,
 } from '@siplog/contracts';
 import { FEED_SKIP_FREE } from '../post/post.service';
-import { ANY_PLACE, ANY_POST, MAP_REGIONS, personTag, placeTag, postTag } from './public-cache.tags';
+import { ANY_PLACE, ANY_POST, HOURS_CLOCK, MAP_REGIONS, personTag, placeTag, postTag } from './public-cache.tags';
 
 /**
  * The reads whose signed-out answer is the same for every visitor, by operation: the REST path and the tRPC procedure
@@ -54,7 +54,8 @@ const PUBLIC_READS: readonly AnyPublicRead[] = [
   read({ rest: '/api/place/followers', trpc: 'place.followers' }, establishmentIdSchema, onePlace),
   read({ rest: '/api/place/loadestablishmentbylocation', trpc: 'place.byLocation' }, placeByLocationSchema, anyPlace),
   read({ rest: '/api/place/placeforfeed', trpc: 'place.forFeed' }, placeForFeedSchema, anyPlace),
-  read({ rest: '/api/place/inbounds', trpc: 'place.inBounds' }, placeInBoundsSchema, anyPlace),
+  // Open now changes by the minute: never kept. Other pins carry hours that the hours clock ages.
+  read({ rest: '/api/place/inbounds', trpc: 'place.inBounds' }, placeInBoundsSchema, ({ open }) => (open ? null : [ANY_PLACE, HOURS_CLOCK])),
   read({ rest: '/api/place/area', trpc: 'place.area' }, placeAreaSchema, anyPlace),
   read({ rest: '/api/user/loadpublicprofile', trpc: 'user.publicProfile' }, loadPublicProfileSchema, onePerson),
   read({ trpc: 'map.config' }, noInput, () => [MAP_REGIONS]),

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { Database, NodeLink } from '@siplog/db';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../common/app-error';
+import { HOURS_LIMITS } from '@siplog/contracts';
 import { DATABASE } from '../database/database.module';
 import { RateLimitRepository } from './rate-limit.repository';
 
@@ -40,6 +41,8 @@ export const RATE_LIMIT_POLICIES = {
   deepFeedPageByIp: { points: 20, duration: 60 },
   /** Handles looked up on other servers (issue 30), per account: each asks a server elsewhere (WebFinger, actor). */
   remoteLookup: { points: 30, duration: 10 * 60 },
+  /** Changes of a place's opening hours per account (issue 31), reverts included: fixing a few places, not vandalising many. */
+  hoursChange: { points: HOURS_LIMITS.changesPerHour, duration: 60 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
