@@ -19,3 +19,4 @@ export * from './federation';
 export * from './federation-following';
 export * from './place-hours';
 export * from './hours-status';
+export * from './weekly-hours';
