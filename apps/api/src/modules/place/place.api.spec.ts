@@ -68,6 +68,8 @@ describe('establishments: selecting, loading, finding by location', () => {
         posts: 0,
         followers: 0,
         rating: '',
+        hours: null,
+        amenities: [],
       },
     });
     const renamed = await select(placeInfo({ name: 'Renamed by a client', lat: 10, lng: 10 }));
@@ -241,6 +243,8 @@ describe('the map: pins in bounds, adding a place, addresses and areas', () => {
       lng: expect.any(Number),
       posts: 1,
       rating: '4.0',
+      hours: null,
+      good_for_working: false,
     });
     const small = await app.post('/api/place/inbounds', { west: -87.6605, south: 41.8495, east: -87.6555, north: 41.8545 });
     expect(small.body.truncated).toBe(false);
