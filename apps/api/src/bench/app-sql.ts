@@ -21,6 +21,7 @@ import { RemoteCommentsService } from '../modules/post/remote-comments.service';
 import { RemoteReviewsRepository } from '../modules/post/remote-reviews.repository';
 import { RemoteReviewsService } from '../modules/post/remote-reviews.service';
 import type { PlaceService } from '../modules/place/place.service';
+import { PostAmenitiesRepository } from '../modules/post/post-amenities.repository';
 import { PostRepository } from '../modules/post/post.repository';
 import { PostService } from '../modules/post/post.service';
 import { RecordingDatabase, type RecordedQuery } from '../test/recording-database';
@@ -62,7 +63,7 @@ export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn
   const posts = new PostRepository(db);
   const remoteComments = new RemoteCommentsService(db, posts, new RemoteCommentsRepository(db), notifications, {} as PublicCacheService);
   const remoteReviews = new RemoteReviewsService(new RemoteReviewsRepository(db), {} as PlaceService, {} as AppConfig, {} as ImageStore);
-  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, posts, remoteComments, remoteReviews);
+  return new PostService(db, {} as RateLimitService, {} as PublicCacheService, notifications, blocks, posts, remoteComments, remoteReviews, new PostAmenitiesRepository(db));
 }
 
 /** NotificationRepository built on `sqlite`. */

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { PlaceModule } from '../place/place.module';
 import { AccountHousekeeping } from './account-housekeeping.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard, SignedInGuard } from './auth.guard';
@@ -9,6 +10,8 @@ import { TokenService } from './token.service';
 
 @Global()
 @Module({
+  // PlaceAmenitiesService: a person leaving or coming back moves the verdicts of the places they answered about.
+  imports: [PlaceModule],
   controllers: [AuthController],
   providers: [AuthRepository, AuthService, TokenRepository, TokenService, AuthGuard, SignedInGuard, AccountHousekeeping],
   exports: [AuthService, TokenService, AuthGuard, SignedInGuard],

@@ -29,6 +29,7 @@ import { TokenService } from './token.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { NotificationService } from '../notification/notification.service';
+import { PlaceAmenitiesService } from '../place/place-amenities.service';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
@@ -75,6 +76,7 @@ export class AuthService {
     private readonly rateLimit: RateLimitService,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
+    private readonly placeAmenities: PlaceAmenitiesService,
   ) {}
 
   /** Mails a code; for an e-mail that already has an account it mails a notice instead, and answers the same. */
@@ -289,6 +291,8 @@ export class AuthService {
   async deactivateAccount(actor: AuthUser, input: DeactivateAccountInput): Promise<{ status: 200; msg: string }> {
     await this.assertCurrentPassword(actor, input.email, input.password);
     await this.accounts.deactivate(actor.id);
+    // Their amenity answers stop counting in the places' verdicts (the map's filters read them).
+    await this.placeAmenities.recountPlacesOf(actor.id);
     // What they did, and what others did on their reviews, leaves other people's bells.
     this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: actor.id }));
     // Their profile, reviews, likes and follows leave every public answer.
@@ -322,6 +326,7 @@ export class AuthService {
     if (await this.accounts.isSuspended(userId)) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.accountSuspended);
     const reactivatedUsername = await this.accounts.reactivate(userId);
     if (reactivatedUsername !== undefined) {
+      await this.placeAmenities.recountPlacesOf(userId);
       this.notifications.countsChanged(await this.notifications.unreadAudience({ personId: userId }));
       // Their profile, reviews, likes and follows show again everywhere.
       await this.cache.changed(STALE_AFTER.person());

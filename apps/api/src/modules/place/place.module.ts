@@ -8,9 +8,14 @@ import { MapboxPlaceSearch } from './place-search.mapbox';
 import { PlaceListsController } from './place-lists.controller';
 import { PlaceListsRepository } from './place-lists.repository';
 import { PlaceListsService } from './place-lists.service';
+import { PlaceAmenitiesRepository } from './place-amenities.repository';
+import { PlaceAmenitiesService } from './place-amenities.service';
 import { PlaceController } from './place.controller';
 import { PlaceRepository } from './place.repository';
 import { PlaceService } from './place.service';
+import { PlaceHoursRepository } from './hours/place-hours.repository';
+import { PlaceHoursService } from './hours/place-hours.service';
+import { PlaceHoursSweeper } from './hours/place-hours.sweeper';
 
 /** Mapbox search with MAPBOX_TOKEN, else offline: decided once at start-up (design §5). */
 const placeSearchProvider = {
@@ -26,7 +31,18 @@ const placeSearchProvider = {
 @Module({
   imports: [MapModule],
   controllers: [PlaceController, PlaceListsController],
-  providers: [PlaceRepository, placeSearchProvider, PlaceService, PlaceListsRepository, PlaceListsService],
-  exports: [PlaceService, PlaceRepository, PlaceListsService],
+  providers: [
+    PlaceRepository,
+    placeSearchProvider,
+    PlaceService,
+    PlaceListsRepository,
+    PlaceListsService,
+    PlaceHoursRepository,
+    PlaceHoursService,
+    PlaceHoursSweeper,
+    PlaceAmenitiesRepository,
+    PlaceAmenitiesService,
+  ],
+  exports: [PlaceService, PlaceRepository, PlaceListsService, PlaceHoursService, PlaceAmenitiesService],
 })
 export class PlaceModule {}

@@ -45,10 +45,10 @@ export class PostAuthoringRepository {
     return files.map((file) => file.fileName);
   }
 
-  /** The review's author, whether or not they are active; undefined for no such review. */
-  async authorOf(postId: number): Promise<number | undefined> {
-    const [row] = await this.db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
-    return row?.userId;
+  /** The review's author (whether or not they are active) and place; undefined for no such review. */
+  async authorAndPlaceOf(postId: number): Promise<{ userId: number; establishmentId: number } | undefined> {
+    const [row] = await this.db.select({ userId: posts.userId, establishmentId: posts.establishmentId }).from(posts).where(eq(posts.id, postId));
+    return row;
   }
 
   /** The places a person has reviewed, most recently reviewed first, at most `limit`. */

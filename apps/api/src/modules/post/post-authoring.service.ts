@@ -8,6 +8,7 @@ import { assertActingUser, type AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { DATABASE } from '../database/database.module';
 import { ImageStore } from '../media/image-store';
+import { PlaceAmenitiesService } from '../place/place-amenities.service';
 import { PlaceListsService } from '../place/place-lists.service';
 import { PlaceService } from '../place/place.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
@@ -16,6 +17,7 @@ import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { drinkColumns } from './post-drink';
+import { PostAmenitiesRepository } from './post-amenities.repository';
 import { PostAuthoringRepository, type UserPlace } from './post-authoring.repository';
 import { ReviewEvents } from './review-events';
 
@@ -44,6 +46,8 @@ export class PostAuthoringService {
     private readonly placeLists: PlaceListsService,
     private readonly repository: PostAuthoringRepository,
     private readonly events: ReviewEvents,
+    private readonly amenities: PostAmenitiesRepository,
+    private readonly placeAmenities: PlaceAmenitiesService,
   ) {}
 
   /**
@@ -69,6 +73,10 @@ export class PostAuthoringService {
           names,
         );
         await this.placeLists.reviewed(actor.id, establishmentId);
+        if (data.amenities && Object.keys(data.amenities).length > 0) {
+          await this.amenities.replace(id, data.amenities);
+          await this.placeAmenities.recount([establishmentId]);
+        }
         await this.notifications.reviewPosted(actor, id, establishmentId, data.review);
         return id;
       });
@@ -82,13 +90,20 @@ export class PostAuthoringService {
     }
   }
 
-  /** The author (or an admin) changes the order, review and rating; photos and place stay. */
+  /**
+   * The author (or an admin) changes the order, review, rating, drink and amenity answers; photos and place stay.
+   * Answers given replace the review's (absent: they stay), and the place's verdicts are recounted with them.
+   */
   async update(actor: AuthUser, input: z.output<typeof updatePostSchema>): Promise<{ status: 200; msg: string; post: PostView }> {
     assertActingUser(actor, { email: input.email });
     const author = await this.requireWritable(actor, input.postid);
     await this.db.transaction(async () => {
       const drink = input.drink === undefined ? {} : drinkColumns(input.drink);
       await this.repository.updateReview(input.postid, { orderText: input.order, review: input.review, rating: input.rating, ...drink });
+      if (input.amenities !== undefined) {
+        await this.amenities.replace(input.postid, input.amenities);
+        await this.placeAmenities.recount([author.establishmentId]);
+      }
       // Mentions are the author's: an admin's edit of the text tells the newly named on the author's behalf.
       await this.notifications.mentionsChanged(author, input.postid, input.review);
     });
@@ -104,9 +119,11 @@ export class PostAuthoringService {
     const changes = await this.reader.publicTagsOf(postId);
     const names = await this.db.transaction(async () => {
       const files = await this.repository.imageNamesOf(postId);
+      const answered = await this.amenities.hasAnswers(postId);
       // Its notifications cascade too: whoever had one unread hears the new count once this commits.
       this.notifications.countsChanged(await this.notifications.unreadAudience({ postId }));
-      await this.repository.deleteReview(postId); // likes, comments and image rows cascade
+      await this.repository.deleteReview(postId); // likes, comments, image rows and amenity answers cascade
+      if (answered) await this.placeAmenities.recount([author.establishmentId]);
       return files;
     });
     await this.cache.changed(changes);
@@ -122,11 +139,11 @@ export class PostAuthoringService {
     return { places: await this.repository.placesReviewedBy(actor.id, USER_PLACES_MAX) };
   }
 
-  /** 404 for a review nobody can see, 403 for someone else's (unless an admin); the review's author. */
-  private async requireWritable(actor: AuthUser, postId: number): Promise<Pick<AuthUser, 'id'>> {
-    const authorId = await this.repository.authorOf(postId);
-    if (authorId === undefined) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    if (authorId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
-    return { id: authorId };
+  /** 404 for a review nobody can see, 403 for someone else's (unless an admin); the review's author and place. */
+  private async requireWritable(actor: AuthUser, postId: number): Promise<{ id: number; establishmentId: number }> {
+    const review = await this.repository.authorAndPlaceOf(postId);
+    if (review === undefined) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    if (review.userId !== actor.id && !this.auth.isAdmin(actor)) throw new AppError('FORBIDDEN', POST_MESSAGES.notAuthor);
+    return { id: review.userId, establishmentId: review.establishmentId };
   }
 }

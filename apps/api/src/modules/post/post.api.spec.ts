@@ -60,6 +60,7 @@ describe("a person's order lists (the My Log and profile carousels)", () => {
       est_country: '',
       mentions: [],
       drink: null,
+      amenities: {},
     });
     expect((await app.post('/api/post/loadrecentordersforuser', { username: 'annorders', limit: 2 })).body.orders).toHaveLength(2);
   });

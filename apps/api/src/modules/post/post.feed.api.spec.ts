@@ -67,6 +67,7 @@ describe('the recent feed (loadrecentposts and post.recent)', () => {
       est_country: '',
       mentions: [],
       drink: null,
+      amenities: {},
     });
     expect(orders((await app.post('/api/post/loadrecentposts', { limit: 1, skip: 5 })).body.posts)).toEqual(['Order 3']);
     expect(orders((await app.post('/api/post/loadrecentposts', { limit: 5, skip: 5 })).body.posts)).toEqual(['Order 3', 'Order 2', 'Order 1']);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { uploadsToDisk } from '../media/uploads-to-disk';
 import { PlaceModule } from '../place/place.module';
+import { PostAmenitiesRepository } from './post-amenities.repository';
 import { PostAuthoringRepository } from './post-authoring.repository';
 import { PostAuthoringService } from './post-authoring.service';
 import { PostController } from './post.controller';
@@ -15,7 +16,7 @@ import { ReviewEvents } from './review-events';
 @Module({
   imports: [PlaceModule, uploadsToDisk],
   controllers: [PostController],
-  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, ReviewEvents, RemoteCommentsService, RemoteCommentsRepository, RemoteReviewsService, RemoteReviewsRepository],
+  providers: [PostService, PostAuthoringService, PostRepository, PostAuthoringRepository, PostAmenitiesRepository, ReviewEvents, RemoteCommentsService, RemoteCommentsRepository, RemoteReviewsService, RemoteReviewsRepository],
   exports: [PostService, PostAuthoringService, ReviewEvents, RemoteCommentsService, RemoteReviewsService],
 })
 export class PostModule {}

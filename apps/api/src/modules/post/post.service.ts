@@ -16,7 +16,8 @@ import { PostRepository, type CommentRow, type FeedPosition, type PostRow } from
 import { RemoteCommentsService, type RemoteCommentListing } from './remote-comments.service';
 import type { RemoteReviewRow } from './remote-reviews.repository';
 import { RemoteReviewsService } from './remote-reviews.service';
-import type { Drink } from '@siplog/contracts';
+import type { AmenityAnswers, Drink } from '@siplog/contracts';
+import { PostAmenitiesRepository } from './post-amenities.repository';
 
 export { POSTS_BY_ESTABLISHMENT_MAX } from './post.repository';
 
@@ -36,6 +37,8 @@ export interface PostView {
   rating: string;
   /** How the drink was taken (issue 19), or null when the author gave no details. */
   drink: Drink | null;
+  /** The author's yes/no answers about the place's amenities (issue 31); {} when none. */
+  amenities: AmenityAnswers;
   likes: number;
   images: string[];
   est_street: string;
@@ -120,6 +123,7 @@ export class PostService {
     private readonly repository: PostRepository,
     private readonly remoteComments: RemoteCommentsService,
     private readonly remoteReviews: RemoteReviewsService,
+    private readonly amenities: PostAmenitiesRepository,
   ) {}
 
   /** The recent feed by the spec's limit/skip (REST), newest first; deactivated people's reviews stay out of sight. */
@@ -347,15 +351,16 @@ export class PostService {
     await this.blocks.assertCanInteract(actor, authorId);
   }
 
-  /** Rows in the spec's post shape, with images and like counts (of active people) in two more queries. */
+  /** Rows in the spec's post shape, with images, like counts (of active people), mentions and amenity answers in four more queries. */
   /** `hidden`: people blocked either way by the reader, whose names are not linked as mentions. */
   private async toViews(rows: PostRow[], hidden: readonly number[] = []): Promise<PostView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [images, likes, mentions] = await Promise.all([
+    const [images, likes, mentions, amenities] = await Promise.all([
       this.repository.imagesOf(ids),
       this.repository.likeCountsOf(ids),
       this.notifications.mentionNames('post', ids, hidden),
+      this.amenities.answersOf(ids),
     ]);
     return rows.map((row) => ({
       post_id: row.id,
@@ -368,6 +373,7 @@ export class PostService {
       review: row.review,
       rating: String(row.rating),
       drink: drinkOf(row),
+      amenities: amenities.get(row.id) ?? {},
       likes: likes.get(row.id) ?? 0,
       images: images.get(row.id) ?? [],
       est_street: row.street,
@@ -407,6 +413,7 @@ function toRemoteReviewView(row: RemoteReviewRow): PostView {
     review: row.body,
     rating: String(row.rating),
     drink: null,
+    amenities: {},
     likes: 0,
     images: row.images,
     est_street: row.placeAddress,

@@ -10,6 +10,7 @@ import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { OwnDataRepository } from './own-data.repository';
 import { AccountEvents } from './account-events';
+import { PlaceAmenitiesService } from '../place/place-amenities.service';
 
 type DeleteAccountInput = z.output<typeof deleteAccountSchema>;
 
@@ -30,6 +31,7 @@ export class AccountDeletionService {
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
     private readonly accounts: AccountEvents,
+    private readonly placeAmenities: PlaceAmenitiesService,
   ) {}
 
   /**
@@ -50,8 +52,11 @@ export class AccountDeletionService {
     // Asked first: the notifications by them and about their reviews go with them, and leave other people's bells.
     const audience = await this.notifications.unreadAudience({ personId: userId });
     await this.accounts.emit('erasing', { userId });
+    // Asked before: their reviews go with them, and with them their amenity answers.
+    const answeredPlaces = await this.placeAmenities.placesAnsweredBy(userId);
     const erased = await this.repository.erase(userId);
     if (!erased) return;
+    await this.placeAmenities.recount(answeredPlaces);
     this.notifications.countsChanged(audience);
     // Their profile, reviews, comments, likes and follows leave every public answer; places' totals changed too.
     await this.cache.changed(STALE_AFTER.person());
