@@ -40,6 +40,10 @@ const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRAC
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
 
+/** An add-post `data` field that would pass but for `amenities`, given as its JSON text. */
+const reviewWithAmenities = (amenities: string) =>
+  `{"place_id":"fuzz-place","establishment_name":"Fuzz Place","order":"Latte","review":"Good","rating":4,"amenities":${amenities}}`;
+
 const deepText = (depth: number, kind: 'array' | 'object') =>
   kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
@@ -498,6 +502,11 @@ describe('fuzzing every REST path and tRPC procedure', () => {
       ['garbage', withBoundary, Buffer.from([0x00, 0xff, 0x2d, 0x2d, 0x0d, 0x0a, 0x80, 0x81])],
       ['an empty body', withBoundary, ''],
       ['multipart/mixed', `multipart/mixed; boundary=${b}`, form(field('data', '{}'))],
+      // A review that would pass but for its amenity answers (issue 31), which may also come as JSON text.
+      ['prototype keys in amenities', withBoundary, form(field('data', reviewWithAmenities('{"__proto__":{"wifi":true},"constructor":true,"wifi":true}')), file('file1', jpegStart))],
+      ['amenities as deep JSON text', withBoundary, form(field('data', reviewWithAmenities(JSON.stringify(deepText(5000, 'object')))), file('file1', jpegStart))],
+      ['amenities as huge text', withBoundary, form(field('data', reviewWithAmenities(JSON.stringify(`{"wifi":${' '.repeat(50_000)}true}`))), file('file1', jpegStart))],
+      ['amenities of every odd value', withBoundary, form(field('data', reviewWithAmenities('{"wifi":"true","outlets":1,"quiet":null,"decaf":[true],"restroom":{}}')), file('file1', jpegStart))],
     ];
     for (const operation of uploads) {
       for (const [name, type, payload] of cases) {
