@@ -12,6 +12,7 @@ describe('reportTitle', () => {
     expect(reportTitle({ kind: 'user', username: 'benortiz' })).toBe('Report @benortiz');
     expect(reportTitle({ kind: 'remote_comment', id: 4, handle: 'ann@peer.example' })).toBe('Report this reply');
     expect(reportTitle({ kind: 'remote_user', handle: 'ann@peer.example' })).toBe('Report @ann@peer.example');
+    expect(reportTitle({ kind: 'hours_change', id: 4 })).toBe('Report this change of hours');
   });
 });
 

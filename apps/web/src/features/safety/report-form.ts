@@ -3,10 +3,11 @@ import { httpStatusOf, specificServerMessage } from '../../lib/trpc-errors';
 
 /**
  * What a Report dialog is about: a review or a comment by its id, a person by their username; and (issue 30) a reply
- * from someone on another server by its comment_id, or that person, each with their handle (user@host).
+ * from someone on another server by its comment_id, or that person, each with their handle (user@host); and (issue 31)
+ * a change of a place's opening hours by its id.
  */
 export type ReportTarget =
-  | { kind: 'post' | 'comment'; id: number }
+  | { kind: 'post' | 'comment' | 'hours_change'; id: number }
   | { kind: 'user'; username: string }
   | { kind: 'remote_comment'; id: number; handle: string }
   | { kind: 'remote_user'; handle: string };
@@ -20,6 +21,8 @@ export function reportTitle(target: ReportTarget): string {
       return 'Report this comment';
     case 'remote_comment':
       return 'Report this reply';
+    case 'hours_change':
+      return 'Report this change of hours';
     case 'user':
       return `Report @${target.username}`;
     case 'remote_user':

@@ -45,6 +45,26 @@ export function ReportedContent({ content }: { content: Content }) {
       </div>
     );
   }
+  if (content.kind === 'hours_change') {
+    return (
+      <div className="report-content report-content--profile">
+        <p className="report-content__place">
+          <a href={`/view/${content.establishment_id}`}>{content.establishment_name}</a>{' '}
+          <span className="report-content__by">· opening hours changed by {content.username}</span>
+        </p>
+        <dl className="report-content__profile">
+          <div>
+            <dt>Before</dt>
+            <dd>{content.before ?? <span className="admin-muted">No hours</span>}</dd>
+          </div>
+          <div>
+            <dt>After</dt>
+            <dd>{content.after ?? <span className="admin-muted">Cleared</span>}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
   if (content.kind === 'comment') {
     return (
       <div className="report-content">

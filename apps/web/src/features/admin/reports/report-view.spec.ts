@@ -45,6 +45,7 @@ describe('the Reports panel words', () => {
     expect(closedActionLabel('dismiss', 'post')).toBe('Dismissed');
     expect(closedActionLabel('suspend', 'comment')).toBe('Account suspended');
     expect(closedActionLabel(undefined, 'comment')).toBe('Closed');
+    expect([actionButtonLabel('remove', 'hours_change'), closedActionLabel('remove', 'hours_change')]).toEqual(['Revert change', 'Change reverted']);
   });
 
   it('counts open reports in words', () => {

@@ -37,6 +37,7 @@ export const KIND_LABELS: Record<ReportKind, string> = {
   user: 'Profile',
   remote_comment: 'Reply from elsewhere',
   remote_user: 'Person elsewhere',
+  hours_change: 'Change of hours',
 };
 
 /**
@@ -59,6 +60,7 @@ export function actionButtonLabel(action: ReportAction, kind: ReportKind): strin
   if (action === 'dismiss') return 'Dismiss';
   if (action === 'suspend') return 'Suspend account';
   if (kind === 'remote_comment') return 'Remove reply here';
+  if (kind === 'hours_change') return 'Revert change';
   return kind === 'post' ? 'Remove review' : kind === 'comment' ? 'Remove comment' : 'Clear profile';
 }
 
@@ -66,6 +68,7 @@ export function actionButtonLabel(action: ReportAction, kind: ReportKind): strin
 export function closedActionLabel(action: ReportAction | undefined, kind: ReportKind): string {
   if (action === 'dismiss') return 'Dismissed';
   if (action === 'suspend') return 'Account suspended';
+  if (action === 'remove' && kind === 'hours_change') return 'Change reverted';
   if (action === 'remove') return kind === 'post' ? 'Review removed' : kind === 'comment' || kind === 'remote_comment' ? 'Comment removed' : 'Profile cleared';
   return 'Closed';
 }
@@ -81,6 +84,7 @@ export function describeTarget(content: ReportedContent): string {
   if (content.kind === 'comment') return `${content.username}'s comment on ${content.post.username}'s review of ${content.post.establishment_name}`;
   if (content.kind === 'remote_comment') return `${content.handle}'s reply on ${content.post.username}'s review of ${content.post.establishment_name}`;
   if (content.kind === 'remote_user') return `${content.handle} (on ${content.server})`;
+  if (content.kind === 'hours_change') return `${content.username}'s change of the hours of ${content.establishment_name}`;
   return `${content.username}'s profile`;
 }
 
@@ -120,6 +124,12 @@ export function actionConfirm(report: Pick<AdminReport, 'content' | 'owner_usern
   if (content.kind === 'comment') {
     return { title: 'Remove this comment?', body: `${describeTarget(content)} is deleted. ${closes}, ${told} This cannot be undone.` };
   }
+  if (content.kind === 'hours_change') {
+    return {
+      title: 'Revert this change of hours?',
+      body: `The hours of ${content.establishment_name} go back to what they were before ${content.username}'s change, unless someone has changed them since. ${closes}, ${told}`,
+    };
+  }
   if (content.kind === 'remote_comment' || content.kind === 'remote_user') {
     return { title: 'Remove this reply here?', body: `${describeTarget(content)} is removed here (it stays on ${content.server}). ${closes}, ${told}` };
   }
@@ -134,5 +144,6 @@ export function actionDone(report: Pick<AdminReport, 'content' | 'owner_username
   if (action === 'dismiss') return `Report on ${describeTarget(report.content)} dismissed.`;
   if (action === 'suspend') return `${report.owner_username} is suspended.`;
   if (report.content.kind === 'user') return `${report.content.username}'s profile is cleared.`;
+  if (report.content.kind === 'hours_change') return `${describeTarget(report.content)} is reverted.`;
   return `${describeTarget(report.content)} is removed.`;
 }
