@@ -15,6 +15,7 @@ function post(id: number): PostView {
     review: 'Good',
     rating: '4',
     drink: null,
+    amenities: {},
     likes: 0,
     images: [],
     est_street: '',

@@ -1,14 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, updatePostSchema, type Drink } from '@siplog/contracts';
+import { LIMITS, updatePostSchema, type AmenityAnswers, type Drink } from '@siplog/contracts';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
 import { describeFailure, specificServerMessage } from '../../../lib/trpc-errors';
 import { StarIcon } from '../../../components/icons/icons';
 import { DrinkPicker } from '../../drink/DrinkPicker';
+import { AmenityChips } from '../AmenityChips';
 import type { PostView } from '../types';
 import { usePostCache } from './usePostCache';
 
-const editSchema = updatePostSchema.pick({ order: true, review: true, rating: true, drink: true });
+const editSchema = updatePostSchema.pick({ order: true, review: true, rating: true, drink: true, amenities: true });
 type Field = 'order' | 'review';
 
 /** Stars 1-5 as radio buttons: arrow keys move between them, as in any radio group. */
@@ -41,7 +42,7 @@ function RatingPicker({ value, onChange }: { value: number; onChange: (rating: n
 }
 
 /**
- * The author changes the order, the review and the stars in place (photos and place stay). Empty fields get the
+ * The author changes the order, the review, the stars, the drink and the amenity answers in place (photos and place stay). Empty fields get the
  * spec's messages from the contracts schema; Save sends once and shows the server's answer.
  */
 export function PostEditForm({ post, onDone }: { post: PostView; onDone: (message: string | null) => void }) {
@@ -51,6 +52,7 @@ export function PostEditForm({ post, onDone }: { post: PostView; onDone: (messag
   const [review, setReview] = useState(post.review);
   const [rating, setRating] = useState(Number(post.rating) || LIMITS.ratingDefault);
   const [drink, setDrink] = useState<Drink | null>(post.drink);
+  const [amenities, setAmenities] = useState<AmenityAnswers>(post.amenities);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const sending = useRef(false);
   const ids = { order: useId(), review: useId(), orderError: useId(), reviewError: useId() };
@@ -58,8 +60,9 @@ export function PostEditForm({ post, onDone }: { post: PostView; onDone: (messag
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current) return;
-    // The drink is always sent: null removes details the author cleared.
-    const parsed = editSchema.safeParse({ order, review, rating, drink });
+    // The drink and the amenity answers are always sent: null removes details the author cleared, and the answers
+    // given replace the review's ({} clears them).
+    const parsed = editSchema.safeParse({ order, review, rating, drink, amenities });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -115,6 +118,7 @@ export function PostEditForm({ post, onDone }: { post: PostView; onDone: (messag
       />
       {fieldError('review')}
       <RatingPicker value={rating} onChange={setRating} />
+      <AmenityChips value={amenities} onChange={setAmenities} />
       {errors.form && (
         <p className="full-post__error" role="alert">
           {errors.form}

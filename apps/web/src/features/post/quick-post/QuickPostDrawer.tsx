@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS, type Drink } from '@siplog/contracts';
+import { LIMITS, type AmenityAnswers, type Drink } from '@siplog/contracts';
 import { useModalDialog } from '../../../components/dialog/useModalDialog';
 import { CloseIcon } from '../../../components/icons/icons';
 import { DrinkPicker } from '../../drink/DrinkPicker';
+import { AmenityChips } from '../AmenityChips';
 import { LocationPicker } from './LocationPicker';
 import { PhotoPicker, type PickedPhoto } from './PhotoPicker';
 import { PhotoPlaceSuggestions } from './PhotoPlaceSuggestions';
@@ -61,6 +62,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
   const [drink, setDrink] = useState<Drink | null>(null);
   const [review, setReview] = useState('');
   const [rating, setRating] = useState<number>(LIMITS.ratingDefault);
+  const [amenities, setAmenities] = useState<AmenityAnswers>({});
   const [error, setError] = useState<FieldError | null>(null);
   const { progress, post } = useQuickPostUpload();
   const uploading = progress !== null;
@@ -120,7 +122,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
     event.preventDefault();
     if (uploading) return;
     const files = photos.map((photo) => photo.file);
-    const check = checkQuickPost({ email, location, order, review, rating, drink, files });
+    const check = checkQuickPost({ email, location, order, review, rating, drink, amenities, files });
     if (!check.ok) {
       showError({ field: check.field, message: check.message });
       return;
@@ -134,7 +136,7 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
     }
   };
 
-  const dirty = location !== initialPlace || photos.length > 0 || order.trim() !== '' || review.trim() !== '' || drink !== null;
+  const dirty = location !== initialPlace || photos.length > 0 || order.trim() !== '' || review.trim() !== '' || drink !== null || Object.keys(amenities).length > 0;
   const invalid = (field: QuickPostField) => error?.field === field;
   const describedBy = (field: QuickPostField) => (invalid(field) ? errorId : undefined);
   const errorFor = (field: QuickPostField): ReactNode =>
@@ -274,6 +276,10 @@ export function QuickPostDrawer({ initialPlace, email, onClose, onPosted }: Quic
               <legend className="quick-post__label">Rating</legend>
               <RatingInput name={`${id}-rating`} value={rating} onChange={setRating} />
             </fieldset>
+
+            <div className="quick-post__field">
+              <AmenityChips value={amenities} onChange={setAmenities} />
+            </div>
           </fieldset>
         </div>
 

@@ -5,6 +5,7 @@ import {
   POST_MESSAGES,
   REVIEW_MESSAGES,
   SERVER_MESSAGES,
+  type AmenityAnswers,
   type Drink,
   type PlaceSearchResult,
 } from '@siplog/contracts';
@@ -28,6 +29,8 @@ export interface QuickPostDraft {
   rating: number;
   /** Optional drink details (issue 19). */
   drink?: Drink | null;
+  /** Optional yes/no answers about the place's amenities (issue 31); only the answered ones. */
+  amenities?: AmenityAnswers;
   files: readonly ImageFileLike[];
 }
 
@@ -80,6 +83,8 @@ export function checkQuickPost(draft: QuickPostDraft): QuickPostCheck {
     state: location?.state ?? '',
     country: location?.country ?? '',
     drink: draft.drink ?? null,
+    // Sent only when something was answered: the data field stays as it was for everyone else.
+    ...(draft.amenities && Object.keys(draft.amenities).length > 0 && { amenities: draft.amenities }),
   });
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
