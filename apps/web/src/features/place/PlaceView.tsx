@@ -8,6 +8,8 @@ import { WantToTryButton } from '../want-to-try/WantToTryButton';
 import { BEST_ORDER_PARAM, BestOrders } from './BestOrders';
 import { PlaceFollowButton } from './PlaceFollowButton';
 import { PlaceFollowersDialog } from './PlaceFollowersDialog';
+import { PlaceHoursSection } from './hours/PlaceHoursSection';
+import { PlaceAmenities } from './PlaceAmenities';
 import { PlaceImages } from './PlaceImages';
 import { PlaceRating } from './PlaceRating';
 import { PlaceShareButton } from './PlaceShareButton';
@@ -59,7 +61,7 @@ function PlaceHero({ place, onShowFollowers }: { place: Establishment; onShowFol
   );
 }
 
-/** The whole place page for a loaded establishment: header, photos and recent reviews. */
+/** The whole place page for a loaded establishment: header, opening hours and amenities, photos and recent reviews. */
 export function PlaceView({ place }: { place: Establishment }) {
   useDocumentTitle(place.name);
   const [followersOpen, setFollowersOpen] = useState(false);
@@ -68,6 +70,10 @@ export function PlaceView({ place }: { place: Establishment }) {
   return (
     <div className="place-page">
       <PlaceHero place={place} onShowFollowers={() => setFollowersOpen(true)} />
+      <div className="place-facts">
+        <PlaceHoursSection place={place} />
+        <PlaceAmenities amenities={place.amenities} />
+      </div>
       <PlaceImages images={place.images} name={place.name} />
       <BestOrders establishmentId={place.establishment_id} chosen={chosenBest} />
       <PlaceReviews place={place} chosenBest={chosenBest} />

@@ -1,5 +1,6 @@
 import { LIMITS, looksLikeFediverseHandle, PLACE_LIMITS, PLACE_MESSAGES, type PlaceSearchResult } from '@siplog/contracts';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMessageDialog } from '../../components/dialog/MessageDialogProvider';
 import type { LatLng } from '../../features/map/map-types';
 import { PlaceIcon, SearchIcon, CupIcon, CloseIcon, PersonIcon } from '../../components/icons/icons';
@@ -9,6 +10,7 @@ import { describeFailure } from '../../lib/trpc-errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { searchTerm } from '../../features/place/search-term';
 import { comboboxInputProps, comboboxOptionProps, useComboboxHighlight } from '../../lib/combobox';
+import { mapFiltersOf } from './map-filters';
 import { resultKindLabel } from './search-actions';
 
 interface PlaceSearchBoxProps {
@@ -39,7 +41,9 @@ export function PlaceSearchBox({ near, onChoose, onFindPerson }: PlaceSearchBoxP
   const handle = looksLikeFediverseHandle(text) ? text.trim() : null;
   const debounced = searchTerm(useDebouncedValue(text, LIMITS.searchDebounceMs));
   const term = handle === null ? debounced : null;
-  const input = (query: string) => ({ query, ...(near ? { lat: near.lat, lng: near.lng } : {}) });
+  // With the map's Open now filter on (kept in the URL), open places rank first.
+  const openFirst = mapFiltersOf(useSearchParams()[0]).open;
+  const input = (query: string) => ({ query, ...(near ? { lat: near.lat, lng: near.lng } : {}), ...(openFirst ? { open: true } : {}) });
   const search = trpc.place.search.useQuery(input(term ?? ''), { enabled: term !== null, staleTime: 60_000 });
   const results = (term !== null && search.data?.results) || NO_RESULTS;
 
