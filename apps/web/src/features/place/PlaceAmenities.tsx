@@ -38,7 +38,9 @@ export function PlaceAmenities({ amenities }: { amenities: AmenitySummary[] }) {
           <li key={summary.amenity} className={`place-amenities__item is-${summary.verdict}`} data-amenity={summary.amenity}>
             <VerdictMark verdict={summary.verdict} />
             <span className="place-amenities__text">
-              {summary.label} · {summary.yes} of {summary.total} say yes
+              <span className="place-amenities__line">
+                {summary.label} · {summary.yes} of {summary.total} say yes
+              </span>
               <span className="visually-hidden"> {VERDICT_WORDS[summary.verdict]}</span>
             </span>
           </li>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { AMENITIES, AMENITY_LABELS, type Amenity, type AmenityAnswers } from '@siplog/contracts';
+import { ChevronIcon } from '../../components/icons/icons';
 import './amenity-chips.css';
 
 /** The disclosure's line while closed: what it holds, so nobody has to open it to find out. */
@@ -50,6 +51,7 @@ export function AmenityChips({ value, onChange }: { value: AmenityAnswers; onCha
       <summary className="amenity-chips__summary">
         <span className="amenity-chips__title">Add details</span>
         <span className="amenity-chips__hint">{answered > 0 ? answeredLabel(answered) : SUMMARY_HINT}</span>
+        <ChevronIcon direction="down" className="amenity-chips__chevron" width={18} height={18} />
       </summary>
       <ul className="amenity-chips__list">
         {AMENITIES.map((amenity) => (
