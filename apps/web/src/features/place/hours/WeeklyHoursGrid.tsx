@@ -8,7 +8,7 @@ interface WeeklyHoursGridProps {
   onChange: (model: WeeklyHours) => void;
 }
 
-/** One weekday: open or closed, its range (two for a split day), and copying it to every day. */
+/** One weekday: open or closed, its range (two for a split day), and copying an open day's hours to every day. */
 function DayRow({ day, model, onChange }: { day: Weekday; model: WeeklyHours; onChange: (model: WeeklyHours) => void }) {
   const name = WEEKDAY_NAMES[day];
   const ranges = model.days[day];
@@ -50,16 +50,18 @@ function DayRow({ day, model, onChange }: { day: Weekday; model: WeeklyHours; on
           );
         })}
       </div>
-      <div className="hours-editor__day-actions">
-        {open && ranges.length < MAX_RANGES_PER_DAY && (
-          <button type="button" className="hours-editor__link" aria-label={`Add a second range on ${name}`} onClick={() => onChange(addSecondRange(model, day))}>
-            + Add a second range
+      {open && (
+        <div className="hours-editor__day-actions">
+          {ranges.length < MAX_RANGES_PER_DAY && (
+            <button type="button" className="hours-editor__link" aria-label={`Add a second range on ${name}`} onClick={() => onChange(addSecondRange(model, day))}>
+              + Add a second range
+            </button>
+          )}
+          <button type="button" className="hours-editor__link" aria-label={`Copy to all days from ${name}`} onClick={() => onChange(copyToAllDays(model, day))}>
+            Copy to all days
           </button>
-        )}
-        <button type="button" className="hours-editor__link" aria-label={`Copy to all days from ${name}`} onClick={() => onChange(copyToAllDays(model, day))}>
-          Copy to all days
-        </button>
-      </div>
+        </div>
+      )}
     </div>
   );
 }
