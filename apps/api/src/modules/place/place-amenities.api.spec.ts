@@ -226,6 +226,6 @@ describe('amenity answers (issue 31)', () => {
     form.append('file1', new Blob([new Uint8Array(await testPhoto())], { type: 'image/jpeg' }), 'cup.jpg');
     form.append('data', data);
     const response = await fetch(`${app.baseUrl}/api/post/addpostwithimages`, { method: 'POST', headers: account.auth, body: form });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as { status: number; msg: string } };
   }
 });
