@@ -104,6 +104,11 @@ describe('opening hours and the Open now / Good for working filters (issue 31)',
     // A guest is sent to log in to edit; the history is public.
     expect(await hoursSection(page).getByRole('link', { name: 'Log in to edit hours' }).getAttribute('href')).toBe('/login');
     await expectAccessible(page, 'place page with hours');
+    await shoot(page, 'desktop_place-open-24-hours', true);
+    const phone = await pageAs(null, PHONE);
+    await phone.goto(`/view/${ids[WORKING_PLACE.name]}`);
+    await eventually(() => hoursStatusText(phone)).toBe('Open 24 hours');
+    await shoot(phone, 'phone_place-open-24-hours', true);
   });
 
   it('edits hours with the weekly editor and shows the status on the place page and the map card', async () => {

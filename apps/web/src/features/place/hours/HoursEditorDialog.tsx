@@ -1,5 +1,5 @@
 import { EMPTY_WEEKLY_HOURS } from '@siplog/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/dialog/Modal';
 import { logToServer } from '../../../lib/client-log';
 import { trpc } from '../../../lib/trpc';
@@ -33,6 +33,12 @@ export function HoursEditorDialog({ place, onClose }: HoursEditorDialogProps) {
   const sending = useRef(false);
   const id = useId();
   const model = draft.model;
+  const errorLine = useRef<HTMLParagraphElement>(null);
+
+  // The message sits above the buttons, below a long week: brought into view, or a phone would not show it.
+  useEffect(() => {
+    if (error) errorLine.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,7 +107,7 @@ export function HoursEditorDialog({ place, onClose }: HoursEditorDialogProps) {
           <p className="hours-editor__hint">Empty text removes the hours.</p>
         </div>
         {error && (
-          <p className="hours-editor__error" id={`${id}-error`} role="alert">
+          <p className="hours-editor__error" id={`${id}-error`} role="alert" ref={errorLine}>
             {error}
           </p>
         )}
