@@ -85,6 +85,8 @@ export interface Establishment {
   hours: PlaceHours | null;
   /** What reviewers say of its amenities, in AMENITIES order; amenities nobody answered are absent. */
   amenities: AmenitySummary[];
+  /** Wi-Fi and outlets confirmed, laptop-friendly not denied (GOOD_FOR_WORKING), as the map's filter reads it. */
+  good_for_working: boolean;
 }
 
 /** A pin's hours: enough for its short status ('Open · closes 6 PM') for a while after the answer. */

@@ -26,6 +26,8 @@ CREATE TABLE "post_amenities" (
 ALTER TABLE "establishments" ADD COLUMN "opening_hours" text;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "time_zone" text;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "hours_until" bigint;--> statement-breakpoint
+ALTER TABLE "establishments" ADD COLUMN "open_from" bigint;--> statement-breakpoint
+ALTER TABLE "establishments" ADD COLUMN "open_until" bigint;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "amenities_yes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "amenities_no" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "place_hours_changes" ADD CONSTRAINT "place_hours_changes_establishment_id_establishments_id_fk" FOREIGN KEY ("establishment_id") REFERENCES "public"."establishments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -34,4 +36,7 @@ ALTER TABLE "place_hours_intervals" ADD CONSTRAINT "place_hours_intervals_establ
 ALTER TABLE "post_amenities" ADD CONSTRAINT "post_amenities_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "place_hours_changes_place_idx" ON "place_hours_changes" USING btree ("establishment_id","id");--> statement-breakpoint
 CREATE INDEX "place_hours_changes_user_idx" ON "place_hours_changes" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "establishments_hours_until_idx" ON "establishments" USING btree ("hours_until" NULLS FIRST);
+CREATE INDEX "establishments_hours_until_idx" ON "establishments" USING btree ("hours_until" NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "establishments_open_until_idx" ON "establishments" USING btree ("open_until" NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "establishments_open_rank_idx" ON "establishments" USING btree ("post_count","id","lat","lng","open_from" NULLS FIRST,"open_until" NULLS FIRST,"amenities_yes","amenities_no") WHERE "establishments"."open_until" is not null;--> statement-breakpoint
+CREATE INDEX "establishments_working_rank_idx" ON "establishments" USING btree ("post_count","id","lat","lng","open_from" NULLS FIRST,"open_until" NULLS FIRST) WHERE (amenities_yes & 3) = 3 and (amenities_no & 4) = 0;

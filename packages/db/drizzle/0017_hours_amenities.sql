@@ -32,6 +32,11 @@ CREATE TABLE `post_amenities` (
 ALTER TABLE `establishments` ADD `opening_hours` text;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `time_zone` text;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `hours_until` integer;--> statement-breakpoint
+ALTER TABLE `establishments` ADD `open_from` integer;--> statement-breakpoint
+ALTER TABLE `establishments` ADD `open_until` integer;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `amenities_yes` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `amenities_no` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-CREATE INDEX `establishments_hours_until_idx` ON `establishments` (`hours_until`);
+CREATE INDEX `establishments_hours_until_idx` ON `establishments` (`hours_until`);--> statement-breakpoint
+CREATE INDEX `establishments_open_until_idx` ON `establishments` (`open_until`);--> statement-breakpoint
+CREATE INDEX `establishments_open_rank_idx` ON `establishments` (`post_count`,`id`,`lat`,`lng`,`open_from`,`open_until`,`amenities_yes`,`amenities_no`) WHERE "establishments"."open_until" is not null;--> statement-breakpoint
+CREATE INDEX `establishments_working_rank_idx` ON `establishments` (`post_count`,`id`,`lat`,`lng`,`open_from`,`open_until`) WHERE (amenities_yes & 3) = 3 and (amenities_no & 4) = 0;

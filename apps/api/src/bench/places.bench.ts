@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { insertEstablishment, type Database } from '@siplog/db';
+import { AMENITY_BITS, HOURS_LIMITS, type OpenInterval } from '@siplog/contracts';
+import { insertEstablishment, placeHoursIntervals, type Database } from '@siplog/db';
+import { openIntervals, readOpeningHours, timeZoneAt } from '../modules/place/hours/opening-hours';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
@@ -30,6 +32,26 @@ const METROS = [
 ];
 const FIRST = ['Dark', 'Bright', 'Golden', 'Velvet', 'Little', 'Blue', 'Red', 'Green', 'Happy', 'Lucky', 'Café', 'Corner'];
 const SECOND = ['Coffee', 'Tea House', 'Boba', 'Roasters', 'Espresso Bar', 'Brew', 'Matcha', 'Bean'];
+/** Hours of the places that have some (issue 31): three in four do, in these shapes. */
+const HOURS = ['Mo-Fr 07:00-18:00; Sa,Su 08:00-16:00', 'Mo-Su 06:30-21:00', 'Mo-Sa 10:00-14:00,16:00-22:00; Su off', 'Tu-Su 17:00-02:00', '24/7'];
+const DAY = 86_400_000;
+const WORKING = AMENITY_BITS.wifi | AMENITY_BITS.outlets;
+
+/** Each (zone, text)'s intervals, evaluated once: the seed writes the same rows the service would. */
+function intervalsCache(now: number) {
+  const known = new Map<string, OpenInterval[]>();
+  return (zone: string, text: string) => {
+    const key = `${zone}|${text}`;
+    let intervals = known.get(key);
+    if (!intervals) {
+      const read = readOpeningHours(text, { lat: 0, lng: 0, country: 'US', state: '' });
+      if ('problem' in read) throw new Error(read.problem);
+      intervals = openIntervals(read.hours, zone, now - DAY, now + HOURS_LIMITS.windowDays * DAY);
+      known.set(key, intervals);
+    }
+    return intervals;
+  };
+}
 
 
 export async function benchPlaces(): Promise<Sample[]> {
@@ -41,6 +63,9 @@ export async function benchPlaces(): Promise<Sample[]> {
     const places = app.get(PlaceService);
     const next = mulberry32(42);
     const seedStart = performance.now();
+    const now = Date.now();
+    const intervalsOf = intervalsCache(now);
+    let withHours = 0;
     await db.transaction(async () => {
       for (let i = 0; i < PLACES; i++) {
         const metro = METROS[i % METROS.length];
@@ -48,8 +73,15 @@ export async function benchPlaces(): Promise<Sample[]> {
         const lat = clustered ? metro.lat + (next() - 0.5) * 0.6 : 25 + next() * 24;
         const lng = clustered ? metro.lng + (next() - 0.5) * 0.8 : -125 + next() * 58;
         const postCount = next() < 0.3 ? Math.floor(next() * 40) : 0;
+        const openingHours = next() < 0.75 ? HOURS[Math.floor(next() * HOURS.length)] : null;
+        const timeZone = openingHours ? timeZoneAt({ lat, lng }) : null;
+        // About a third answered Wi-Fi and outlets yes; some of those say laptops are not welcome.
+        const amenitiesYes = next() < 0.35 ? WORKING : 0;
+        const amenitiesNo = amenitiesYes && next() < 0.2 ? AMENITY_BITS.laptop_friendly : 0;
+        const intervals = openingHours && timeZone ? intervalsOf(timeZone, openingHours) : [];
+        const kept = intervals.find(([, end]) => end > now);
         // Unique names, so slugify(name, city) never collides and the free-slug check costs one lookup.
-        await insertEstablishment(db, {
+        const row = await insertEstablishment(db, {
           placeId: `bench-${i}`,
           name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]} ${i}`,
           street: `${i} Main St`,
@@ -60,10 +92,22 @@ export async function benchPlaces(): Promise<Sample[]> {
           lng,
           postCount,
           ratingSum: postCount * 4,
+          openingHours,
+          timeZone,
+          hoursUntil: openingHours ? now + HOURS_LIMITS.windowDays * DAY : null,
+          amenitiesYes,
+          amenitiesNo,
+          openFrom: kept?.[0] ?? null,
+          openUntil: kept?.[1] ?? null,
         });
+        if (openingHours && timeZone) {
+          withHours++;
+          const rows = intervals.map(([startsAt, endsAt]) => ({ establishmentId: row.id, startsAt, endsAt }));
+          if (rows.length > 0) await db.insert(placeHoursIntervals).values(rows);
+        }
       }
     });
-    console.log(`places bench: ${PLACES} establishments seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.log(`places bench: ${PLACES} establishments (${withHours} with opening hours) seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const cityBox = { west: -87.76, south: 41.8, east: -87.5, north: 41.96 };
     const stateBox = { west: -91.5, south: 37, east: -87.5, north: 42.5 };
@@ -71,6 +115,10 @@ export async function benchPlaces(): Promise<Sample[]> {
     const counts: number[] = [];
     for (const box of [cityBox, stateBox, bigBox]) counts.push((await places.inBounds(box)).places.length);
     console.log(`inBounds pins answered (capped at 300): city ${counts[0]}, state ${counts[1]}, US ${counts[2]}`);
+    const both = { open: true, working: true };
+    const filtered: number[] = [];
+    for (const box of [cityBox, stateBox, bigBox]) filtered.push((await places.inBounds({ ...box, ...both })).places.length);
+    console.log(`inBounds pins open now and good for working: city ${filtered[0]}, state ${filtered[1]}, US ${filtered[2]}`);
 
     const queries = ['dark coffee', 'golden', 'boba 12', 'cafe roasters', 'city 42', 'matcha'];
     let ip = 0;
@@ -79,6 +127,11 @@ export async function benchPlaces(): Promise<Sample[]> {
       await measureAsync('place inBounds, city box (service)', 2000, () => places.inBounds(cityBox)),
       await measureAsync('place inBounds, state box (service)', 1000, () => places.inBounds(stateBox)),
       await measureAsync('place inBounds, 58°x24° US box (service)', 200, () => places.inBounds(bigBox)),
+      await measureAsync('place inBounds, city box, Open now (service)', 2000, () => places.inBounds({ ...cityBox, open: true })),
+      await measureAsync('place inBounds, city box, Good for working (service)', 2000, () => places.inBounds({ ...cityBox, working: true })),
+      await measureAsync('place inBounds, city box, both filters (service)', 2000, () => places.inBounds({ ...cityBox, ...both })),
+      await measureAsync('place inBounds, state box, both filters (service)', 1000, () => places.inBounds({ ...stateBox, ...both })),
+      await measureAsync('place inBounds, US box, both filters (service)', 200, () => places.inBounds({ ...bigBox, ...both })),
       await measureAsync('place loadEstablishment (service)', 2000, (i) => places.loadEstablishment(1 + ((i * 37) % PLACES))),
       await measureAsync('place search, no centre (service)', 500, (i) => places.search(client(), { query: queries[i % queries.length] })),
       await measureAsync('place search, near Chicago (service)', 500, (i) =>

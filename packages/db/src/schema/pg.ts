@@ -1,6 +1,6 @@
 import { and, isNull, sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';
+import { NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES, WORKING_PLACES_SQL } from './sqlite';
 
 /*
  * The PostgreSQL twin of ./sqlite.ts: same tables, columns, indexes and constraints, and the same TypeScript row
@@ -9,7 +9,7 @@ import { NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REP
  */
 
 // Plain constants are shared as they are (the same objects); anything built over tables is declared again below.
-export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES } from './sqlite';
+export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES, WORKING_PLACES_SQL } from './sqlite';
 
 /**
  * SQLite's `integer({ mode: 'timestamp_ms' })`: a Date kept as epoch milliseconds in a bigint, so hand-written SQL
@@ -154,6 +154,8 @@ export const establishments = pgTable(
     openingHours: text('opening_hours'),
     timeZone: text('time_zone'),
     hoursUntil: bigint('hours_until', { mode: 'number' }),
+    openFrom: bigint('open_from', { mode: 'number' }),
+    openUntil: bigint('open_until', { mode: 'number' }),
     amenitiesYes: integer('amenities_yes').notNull().default(0),
     amenitiesNo: integer('amenities_no').notNull().default(0),
     createdAt: createdAt(),
@@ -163,7 +165,14 @@ export const establishments = pgTable(
     uniqueIndex('establishments_slug_unique').on(t.slug.asc().nullsFirst()),
     index('establishments_last_post_idx').on(t.lastPostAt.asc().nullsFirst(), t.id),
     index('establishments_hours_until_idx').on(t.hoursUntil.asc().nullsFirst()),
+    index('establishments_open_until_idx').on(t.openUntil.asc().nullsFirst()),
     index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),
+    index('establishments_open_rank_idx')
+      .on(t.postCount, t.id, t.lat, t.lng, t.openFrom.asc().nullsFirst(), t.openUntil.asc().nullsFirst(), t.amenitiesYes, t.amenitiesNo)
+      .where(sql`${t.openUntil} is not null`),
+    index('establishments_working_rank_idx')
+      .on(t.postCount, t.id, t.lat, t.lng, t.openFrom.asc().nullsFirst(), t.openUntil.asc().nullsFirst())
+      .where(sql.raw(WORKING_PLACES_SQL)),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, isNull, sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { AMENITY_BITS, GOOD_FOR_WORKING } from '@siplog/contracts';
 
 /** Creation time in epoch milliseconds, set by SQLite so every writer agrees. */
 const createdAt = () =>
@@ -58,6 +59,14 @@ export const users = sqliteTable(
  * unsuspended). Plain SQL says the same with ACTIVE_USER_SQL.
  */
 export const isActiveUser = and(isNull(users.deactivatedAt), isNull(users.suspendedAt))!;
+
+/**
+ * Places good for working (contracts' GOOD_FOR_WORKING) over the amenity bits reviewers' answers keep: the words of
+ * the partial index establishments_working_rank_idx, which a query must repeat exactly for the index to serve it.
+ */
+const WORKING_YES = GOOD_FOR_WORKING.confirmed.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
+const WORKING_NOT_NO = GOOD_FOR_WORKING.notDenied.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
+export const WORKING_PLACES_SQL = `(amenities_yes & ${WORKING_YES}) = ${WORKING_YES} and (amenities_no & ${WORKING_NOT_NO}) = 0`;
 
 /** isActiveUser for hand-written SQL: `${ACTIVE_USER_SQL('u')}` for the users row aliased u. */
 export const ACTIVE_USER_SQL = (alias: string) => `${alias}.deactivated_at is null and ${alias}.suspended_at is null`;
@@ -141,6 +150,12 @@ export const establishments = sqliteTable(
     timeZone: text('time_zone'),
     /** Epoch ms up to which place_hours_intervals holds the place's open intervals (a sweep rolls it forward). */
     hoursUntil: integer('hours_until'),
+    /**
+     * The place's current or next open interval [open_from, open_until), epoch ms, copied from place_hours_intervals
+     * and moved on by the minute once it ends: "Open now" is then two columns of the rank index, not a look-up per row.
+     */
+    openFrom: integer('open_from'),
+    openUntil: integer('open_until'),
     /** Amenity bits (contracts' AMENITIES) that reviewers' answers, newest weighing most, say yes to; and no to. */
     amenitiesYes: integer('amenities_yes').notNull().default(0),
     amenitiesNo: integer('amenities_no').notNull().default(0),
@@ -151,8 +166,18 @@ export const establishments = sqliteTable(
     uniqueIndex('establishments_slug_unique').on(t.slug),
     index('establishments_last_post_idx').on(t.lastPostAt, t.id),
     index('establishments_hours_until_idx').on(t.hoursUntil),
+    index('establishments_open_until_idx').on(t.openUntil),
     /** Most reviewed first, with the point: a dense map box walks this instead of sorting every place inside it. */
     index('establishments_rank_idx').on(t.postCount, t.id, t.lat, t.lng),
+    /**
+     * The same order over just the places with hours, and over just those good for working, each with the filters'
+     * columns (issue 31): a dense box filtered by Open now or Good for working walks these, rejecting places
+     * without reading their rows.
+     */
+    index('establishments_open_rank_idx')
+      .on(t.postCount, t.id, t.lat, t.lng, t.openFrom, t.openUntil, t.amenitiesYes, t.amenitiesNo)
+      .where(sql`${t.openUntil} is not null`),
+    index('establishments_working_rank_idx').on(t.postCount, t.id, t.lat, t.lng, t.openFrom, t.openUntil).where(sql.raw(WORKING_PLACES_SQL)),
   ],
 );
 

@@ -70,6 +70,7 @@ describe('establishments: selecting, loading, finding by location', () => {
         rating: '',
         hours: null,
         amenities: [],
+        good_for_working: false,
       },
     });
     const renamed = await select(placeInfo({ name: 'Renamed by a client', lat: 10, lng: 10 }));

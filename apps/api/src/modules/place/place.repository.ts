@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, between, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { AMENITY_BITS, GOOD_FOR_WORKING, MAP_KIND_BITS, MAP_KIND_NAME_WORDS, MAP_TOP_RATING_MIN, PLACE_LIMITS, type MapKindFilter } from '@siplog/contracts';
+import { MAP_KIND_BITS, MAP_KIND_NAME_WORDS, MAP_TOP_RATING_MIN, PLACE_LIMITS, type MapKindFilter } from '@siplog/contracts';
 import {
   establishments,
   isActiveUser,
   jsonIds,
   placeFollows,
-  placeHoursIntervals,
   postImages,
   posts,
   slugForNewPlace,
   users,
+  WORKING_PLACES_SQL,
   type Database,
   type EstablishmentRow,
   type Orm,
@@ -109,24 +109,40 @@ const TOP_TWENTIETHS = Math.round((MAP_TOP_RATING_MIN - 0.05) * 20);
 const topRatedOrAll = sql`(${P('top')} = 0 or (${establishments.postCount} > 0 and ${establishments.ratingSum} * 20 >= ${sql.raw(String(TOP_TWENTIETHS))} * ${establishments.postCount}))`;
 
 /**
- * Open now (issue 31): `:open` is 0 (no filter) or the instant (cast: PostgreSQL would type it int4), and the place has an open interval around it (the
- * first interval ending after it, by the primary key, starts at or before it).
+ * Open now (issue 31): `:open` is the instant (cast: PostgreSQL would type it int4), within the place's current-or-next
+ * open interval as kept on its row (PlaceHoursRepository moves it on by the minute). `open_until > …` also lets a dense
+ * box walk establishments_open_rank_idx, which holds only places with hours.
  */
 const openAt = sql`cast(${P('open')} as bigint)`;
-const openOrAll = sql`(${openAt} = 0 or exists (select 1 from ${placeHoursIntervals} where ${placeHoursIntervals.establishmentId} = ${establishments.id} and ${placeHoursIntervals.endsAt} > ${openAt} and ${placeHoursIntervals.startsAt} <= ${openAt}))`;
+const openNow = sql`(${establishments.openFrom} <= ${openAt} and ${establishments.openUntil} > ${openAt})`;
 
-/** Good for working (GOOD_FOR_WORKING over the answer-kept amenity bits): `:working` is 0 or 1. */
-const WORKING_YES = GOOD_FOR_WORKING.confirmed.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
-const WORKING_NOT_NO = GOOD_FOR_WORKING.notDenied.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
-const workingOrAll = sql`(${P('working')} = 0 or ((${establishments.amenitiesYes} & ${sql.raw(String(WORKING_YES))}) = ${sql.raw(String(WORKING_YES))} and (${establishments.amenitiesNo} & ${sql.raw(String(WORKING_NOT_NO))}) = 0))`;
+/**
+ * Good for working (GOOD_FOR_WORKING over the answer-kept amenity bits), in the very words of the partial index
+ * establishments_working_rank_idx (WORKING_PLACES_SQL), so a dense box walks only such places.
+ */
+const goodForWorking = sql.raw(WORKING_PLACES_SQL);
 
-/** The filter's condition, given the kind (the variant prepared for it). */
-function pinFilter(kind: MapKindFilter | 'any'): SQL {
-  const always = and(topRatedOrAll, workingOrAll, openOrAll)!;
-  return kind === 'any' ? always : and(always, ofKind(kind))!;
+/** The map's filters as one statement each: a kind or none, Open now or not, Good for working or not (4.5+ a parameter). */
+interface PinVariant {
+  kind: MapKindFilter | 'any';
+  open: boolean;
+  working: boolean;
 }
 
-const PIN_FILTER_VARIANTS = ['any', 'coffee', 'tea', 'boba'] as const;
+/** The variant's condition. */
+function pinFilter(variant: PinVariant): SQL {
+  return and(
+    topRatedOrAll,
+    variant.kind === 'any' ? undefined : ofKind(variant.kind),
+    variant.open ? openNow : undefined,
+    variant.working ? goodForWorking : undefined,
+  )!;
+}
+
+const PIN_VARIANTS: PinVariant[] = (['any', 'coffee', 'tea', 'boba'] as const).flatMap((kind) =>
+  [false, true].flatMap((open) => [false, true].map((working) => ({ kind, open, working }))),
+);
+const variantKey = (variant: PinVariant) => `${variant.kind}.${variant.open ? 'open' : 'any'}.${variant.working ? 'working' : 'any'}`;
 
 /**
  * Above this many places in a box, ranking them all costs more than walking the most-reviewed index until
@@ -223,11 +239,11 @@ export class PlaceRepository {
     const onPg = db.dialect === 'pg';
     this.creationLock = onPg ? db.statement(`select pg_advisory_xact_lock(hashtext('place.create'))`) : null;
     // One statement per kind filter (the name words differ); the 4.5+ filter is a parameter of each.
-    this.inBoundsQuery = byVariant((kind) =>
-      db.prepared(`place.inBounds.${kind}`, (orm) =>
+    this.inBoundsQuery = byVariant((variant) =>
+      db.prepared(`place.inBounds.${variantKey(variant)}`, (orm) =>
         (onPg
-          ? orm.select(pinColumns).from(establishments).where(and(inPgBox, pinFilter(kind)))
-          : orm.select(pinColumns).from(establishmentsRtree).crossJoin(establishments).where(and(inBox, pinFilter(kind)))
+          ? orm.select(pinColumns).from(establishments).where(and(inPgBox, pinFilter(variant)))
+          : orm.select(pinColumns).from(establishmentsRtree).crossJoin(establishments).where(and(inBox, pinFilter(variant)))
         )
           .orderBy(desc(establishments.postCount), desc(establishments.id))
           .limit(P('limit')),
@@ -247,8 +263,8 @@ export class PlaceRepository {
     );
     // `+lat`, `+lng`: no index on them, so SQLite walks establishments_rank_idx (already in order) and stops at the cap;
     // PostgreSQL (no index on them either) walks it too, its betweens estimated from the columns' statistics.
-    this.denseBoundsQuery = byVariant((kind) =>
-      db.prepared(`place.denseBounds.${kind}`, (orm) =>
+    this.denseBoundsQuery = byVariant((variant) =>
+      db.prepared(`place.denseBounds.${variantKey(variant)}`, (orm) =>
         orm
           .select(pinColumns)
           .from(establishments)
@@ -262,7 +278,7 @@ export class PlaceRepository {
                     sql`+${establishments.lng} >= ${P('west')}`,
                     sql`+${establishments.lng} <= ${P('east')}`,
                   ),
-              pinFilter(kind),
+              pinFilter(variant),
             ),
           )
           .orderBy(desc(establishments.postCount), desc(establishments.id))
@@ -370,7 +386,8 @@ export class PlaceRepository {
   async inBounds(box: Box, limit: number, filter: PinFilter = {}) {
     const inside = (await this.boxCountQuery.get({ ...box, probe: DENSE_BOX_PLACES }))?.value ?? 0;
     const queries = inside < DENSE_BOX_PLACES ? this.inBoundsQuery : this.denseBoundsQuery;
-    return queries[filter.kind ?? 'any'].all({ ...box, limit, top: filter.top ? 1 : 0, open: filter.openAt ?? 0, working: filter.working ? 1 : 0 });
+    const variant = variantKey({ kind: filter.kind ?? 'any', open: filter.openAt !== undefined, working: filter.working === true });
+    return queries.get(variant)!.all({ ...box, limit, top: filter.top ? 1 : 0, ...(filter.openAt === undefined ? {} : { open: filter.openAt }) });
   }
 
   /** Every place in the box, whole rows (callers keep boxes small: a few hundred metres to a few kilometres). */
@@ -441,9 +458,9 @@ export class PlaceRepository {
   }
 }
 
-/** One prepared statement per kind filter. */
-function byVariant<T>(prepare: (kind: (typeof PIN_FILTER_VARIANTS)[number]) => T): Record<(typeof PIN_FILTER_VARIANTS)[number], T> {
-  return Object.fromEntries(PIN_FILTER_VARIANTS.map((kind) => [kind, prepare(kind)])) as Record<(typeof PIN_FILTER_VARIANTS)[number], T>;
+/** One prepared statement per variant of the filters, by variantKey. */
+function byVariant<T>(prepare: (variant: PinVariant) => T): Map<string, T> {
+  return new Map(PIN_VARIANTS.map((variant) => [variantKey(variant), prepare(variant)]));
 }
 
 export type PinRow = Awaited<ReturnType<PlaceRepository['inBounds']>>[number];

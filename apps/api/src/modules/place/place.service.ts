@@ -27,7 +27,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { boxAround, distanceMeters, type Box, type LatLng } from '../../common/geo';
 import { PLACE_SEARCH, type PlaceSearch } from './place-search';
 import { PlaceRepository, type EstablishmentRow, type PinRow } from './place.repository';
-import { areaOf, pinOf } from './place.views';
+import { areaOf, goodForWorking, pinOf } from './place.views';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { BlockService } from '../block/block.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
@@ -358,6 +358,7 @@ export class PlaceService {
       rating: formatRating(row.ratingSum, row.postCount),
       hours: hours.get(row.id) ?? null,
       amenities: amenities.get(row.id) ?? [],
+      good_for_working: goodForWorking(row),
     }));
   }
 }

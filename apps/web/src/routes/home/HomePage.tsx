@@ -36,7 +36,7 @@ startMapLoad();
 
 type Adding = { step: 'off' } | { step: 'picking' } | { step: 'form'; at: LatLng };
 
-const unknownAddress = { street: '', city: '', state: '', rating: '', posts: 0 };
+const unknownAddress = { street: '', city: '', state: '', rating: '', posts: 0, hours: null, good_for_working: false };
 
 /** Hands map.config's start centre (MAP_CENTER, or the first map region's) to `onStart` once, when the server names one. */
 function useServerStartCenter(onStart: (center: LatLng) => void): void {

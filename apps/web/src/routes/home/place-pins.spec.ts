@@ -13,7 +13,7 @@ describe('pin tooltip line', () => {
 });
 
 describe('pins of Want to try places', () => {
-  const place = { establishment_id: 7, name: 'Pearl & Boba', street: '', city: 'Chicago', state: 'IL', lat: 41.88, lng: -87.63, posts: 2, rating: '4.5' };
+  const place = { establishment_id: 7, name: 'Pearl & Boba', street: '', city: 'Chicago', state: 'IL', lat: 41.88, lng: -87.63, posts: 2, rating: '4.5', hours: null, good_for_working: false };
 
   it('are marked, and their tooltip says so', () => {
     expect(toMapPin(place, true)).toMatchObject({ id: 7, wanted: true, extra: '4.5 ★ · 2 reviews · Want to try' });

@@ -4,6 +4,7 @@ import { AMENITY_BITS, HOURS_LIMITS, HOURS_MESSAGES, type OpenInterval } from '@
 import { establishments, insertEstablishment, placeHoursIntervals } from '@siplog/db';
 import { registerAccount, type TestAccount } from '../../../test/accounts';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { PlaceHoursService } from './place-hours.service';
 import { PlaceHoursSweeper } from './place-hours.sweeper';
 
 const ADMIN_EMAIL = 'hoursadmin@example.com';
@@ -211,9 +212,19 @@ describe('opening hours (issue 31): setting, history, revert, reports, and the m
       expect((await search(true))[0]).toBe(open);
     });
 
+    it('Open now follows each place’s kept interval, moved on by the minute once it ends', async () => {
+      const hourAgo = Date.now() - 3_600_000;
+      await app.data.update(establishments).set({ openFrom: hourAgo - 3_600_000, openUntil: hourAgo }).where(eq(establishments.id, open));
+      expect((await pins({ ...boxAround(CHICAGO), open: true })).map((pin) => pin.establishment_id)).not.toContain(open);
+      await app.get(PlaceHoursService).advanceOpen();
+      expect((await pins({ ...boxAround(CHICAGO), open: true })).map((pin) => pin.establishment_id)).toContain(open);
+      const [row] = await app.data.select({ openUntil: establishments.openUntil }).from(establishments).where(eq(establishments.id, open));
+      expect(Number(row.openUntil)).toBeGreaterThan(Date.now() + (HOURS_LIMITS.windowDays - 2) * DAY);
+    });
+
     it('the sweeper rolls forward hours whose window runs low, and pins see it', async () => {
       const stale = Date.now() + DAY;
-      await app.data.update(establishments).set({ hoursUntil: stale }).where(eq(establishments.id, open));
+      await app.data.update(establishments).set({ hoursUntil: stale, openFrom: null, openUntil: null }).where(eq(establishments.id, open));
       await app.data.delete(placeHoursIntervals).where(eq(placeHoursIntervals.establishmentId, open));
       expect((await pins({ ...boxAround(CHICAGO), open: true })).map((pin) => pin.establishment_id)).not.toContain(open);
       expect(await app.get(PlaceHoursSweeper).sweep()).toBeGreaterThanOrEqual(1);

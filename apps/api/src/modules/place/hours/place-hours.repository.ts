@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { OpenInterval } from '@siplog/contracts';
 import { establishments, jsonIds, placeHoursChanges, placeHoursIntervals, users, type Database } from '@siplog/db';
 import { DATABASE } from '../../database/database.module';
@@ -38,6 +38,16 @@ export interface NewHours {
   until: number | null;
 }
 
+/** The interval ending first after `now` (the current one, or the next): what the row keeps for Open now. */
+function currentOrNext(intervals: readonly OpenInterval[], now: number): { openFrom: number | null; openUntil: number | null } {
+  const interval = intervals.find(([, end]) => end > now);
+  return interval ? { openFrom: interval[0], openUntil: interval[1] } : { openFrom: null, openUntil: null };
+}
+
+/** The first interval of the place ending after `:now`: one seek on the primary key. */
+const nextIntervalColumn = (column: 'starts_at' | 'ends_at') =>
+  sql`(select ${sql.raw(`i.${column}`)} from ${placeHoursIntervals} i where i.establishment_id = ${establishments.id} and i.ends_at > ${P('now')} order by i.ends_at limit 1)`;
+
 const changeColumns = {
   id: placeHoursChanges.id,
   establishmentId: placeHoursChanges.establishmentId,
@@ -66,6 +76,7 @@ export class PlaceHoursRepository {
   private readonly intervalsQuery;
   private readonly lastChangesQuery;
   private readonly openAmongQuery;
+  private readonly advanceOpenQuery;
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
     this.intervalsQuery = db.prepared('placeHours.intervals', (orm) =>
@@ -83,6 +94,12 @@ export class PlaceHoursRepository {
         .where(
           sql`${placeHoursChanges.id} in (select max(c.id) from place_hours_changes c where c.establishment_id in (${jsonIds(P('ids'))}) group by c.establishment_id)`,
         ),
+    );
+    this.advanceOpenQuery = db.prepared('placeHours.advanceOpen', (orm) =>
+      orm
+        .update(establishments)
+        .set({ openFrom: nextIntervalColumn('starts_at'), openUntil: nextIntervalColumn('ends_at') })
+        .where(lte(establishments.openUntil, P('now'))),
     );
     this.openAmongQuery = db.prepared('placeHours.openAmong', (orm) =>
       orm
@@ -151,7 +168,12 @@ export class PlaceHoursRepository {
       if (!current || current.openingHours !== change.expected) return null;
       await this.db
         .update(establishments)
-        .set({ openingHours: change.hours.openingHours, timeZone: change.hours.timeZone, hoursUntil: change.hours.until })
+        .set({
+          openingHours: change.hours.openingHours,
+          timeZone: change.hours.timeZone,
+          hoursUntil: change.hours.until,
+          ...currentOrNext(change.hours.intervals, change.now),
+        })
         .where(eq(establishments.id, change.establishmentId));
       await this.writeIntervals(change.establishmentId, change.hours.intervals);
       if (change.reverts !== undefined) {
@@ -183,17 +205,22 @@ export class PlaceHoursRepository {
   }
 
   /** New intervals for hours unchanged since `openingHours` was read (a change meanwhile wrote its own): false if so. */
-  async refreshIntervals(id: number, openingHours: string, intervals: OpenInterval[], until: number): Promise<boolean> {
+  async refreshIntervals(id: number, openingHours: string, intervals: OpenInterval[], until: number, now: number): Promise<boolean> {
     return this.db.transaction(async () => {
       const updated = await this.db
         .update(establishments)
-        .set({ hoursUntil: until })
+        .set({ hoursUntil: until, ...currentOrNext(intervals, now) })
         .where(and(eq(establishments.id, id), eq(establishments.openingHours, openingHours)))
         .returning({ id: establishments.id });
       if (updated.length === 0) return false;
       await this.writeIntervals(id, intervals);
       return true;
     });
+  }
+
+  /** Moves every place whose kept interval has ended on to its next one (none: null until its hours are rolled forward). */
+  async advanceOpen(now: number): Promise<void> {
+    await this.advanceOpenQuery.run({ now });
   }
 
   private async writeIntervals(id: number, intervals: OpenInterval[]): Promise<void> {

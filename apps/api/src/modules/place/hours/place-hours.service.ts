@@ -138,6 +138,11 @@ export class PlaceHoursService {
     );
   }
 
+  /** Moves every place's kept open interval on once it has ended (the sweeper, by the minute). */
+  advanceOpen(now = Date.now()): Promise<void> {
+    return this.repository.advanceOpen(now);
+  }
+
   /** Of these places, those open at `now` (place search's "open first"). */
   openAmong(ids: number[], now = Date.now()): Promise<Set<number>> {
     return this.repository.openAmong(ids, now);
@@ -154,7 +159,7 @@ export class PlaceHoursService {
       if (place.openingHours === null) continue;
       try {
         const hours = this.evaluate(place, place.openingHours, now);
-        if (await this.repository.refreshIntervals(place.id, place.openingHours, hours.intervals, hours.until!)) {
+        if (await this.repository.refreshIntervals(place.id, place.openingHours, hours.intervals, hours.until!, now)) {
           refreshed++;
           await this.cache.changed(STALE_AFTER.placeHours(place.id));
         }
