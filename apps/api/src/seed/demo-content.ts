@@ -3,7 +3,7 @@
  * the map's bundled street data and mostly around the default map centre (the Loop). None of the places
  * are real businesses: the names are made up, only the streets are real.
  */
-import type { DrinkInput, PlaceInfo } from '@siplog/contracts';
+import type { AmenityAnswers, DrinkInput, PlaceInfo } from '@siplog/contracts';
 
 /** Every demo account signs in with this password (listed in the README). */
 export const DEMO_PASSWORD = 'Siplog123';
@@ -51,6 +51,8 @@ export interface DemoReview {
   drink: DrinkKind;
   /** The drink details the author gave (issue 19); some demo reviews, like some real ones, have none. */
   details?: DrinkInput;
+  /** What the author said of the place's amenities (issue 31); some reviews, like some real ones, answer nothing. */
+  amenities?: AmenityAnswers;
   /** How long before the seed runs the review was posted. */
   daysAgo: number;
   photos: 1 | 2 | 3;
@@ -226,9 +228,58 @@ export function demoPlaceId(key: DemoPlaceKey): string {
   return `siplog:demo-${key}`;
 }
 
+/** A demo person setting a place's opening hours, as the hours editor would. */
+export interface DemoHoursChange {
+  place: DemoPlaceKey;
+  setBy: DemoUsername;
+  /** OpenStreetMap `opening_hours`, in the place's local time. */
+  openingHours: string;
+}
+
+/**
+ * Opening hours (issue 31), applied in this order: a place listed twice was corrected by the second person, so its
+ * history has two changes. The shapes a person meets: weekday and weekend hours, a split day, a rest day, a boba
+ * place open past midnight on weekends, one open around the clock, one closed on public holidays. Golden Dome Coffee
+ * and Fern House Tea have no hours yet. Each person sets at most a few, well inside the hourly limit on changes.
+ */
+export const DEMO_HOURS_CHANGES: readonly DemoHoursChange[] = [
+  { place: 'ironwork-espresso', setBy: 'marcus_b', openingHours: 'Mo-Fr 06:30-18:00; Sa 08:00-15:00' },
+  { place: 'trackside-coffee', setBy: 'marcus_b', openingHours: 'Mo-Fr 06:00-19:00; Sa,Su 08:00-16:00' },
+  { place: 'ledger-and-leaf', setBy: 'mayasips', openingHours: 'Mo-Sa 10:00-18:00; Su 11:00-17:00' },
+  { place: 'pedway-pearl', setBy: 'sofi.boba', openingHours: 'Mo-Fr 10:30-19:30; Sa 11:00-18:00' },
+  { place: 'hearth-and-oolong', setBy: 'averytea', openingHours: 'Tu-Su 11:00-19:00' },
+  { place: 'blue-kafeneio', setBy: 'ewalsh', openingHours: 'Mo-Su 07:00-22:00' },
+  { place: 'switchyard-coffee', setBy: 'marcus_b', openingHours: 'Mo-Fr 05:30-19:00; Sa,Su 07:00-17:00' },
+  { place: 'gantry-cold-brew', setBy: 'jkimbrews', openingHours: 'Mo-Fr 07:00-17:00; Sa,Su 08:00-18:00' },
+  { place: 'matcha-meridian', setBy: 'averytea', openingHours: 'We-Su 10:00-18:00' },
+  { place: 'tinplate-roasters', setBy: 'jkimbrews', openingHours: 'Mo-Su 07:00-19:00' },
+  { place: 'drawbridge-coffee', setBy: 'marcus_b', openingHours: 'Mo-Fr 06:30-17:00; Sa,Su 08:00-15:00' },
+  { place: 'lantern-leaf-boba', setBy: 'noah_drip', openingHours: 'Mo-Su 12:00-22:00' },
+  { place: 'lantern-leaf-boba', setBy: 'sofi.boba', openingHours: 'Mo-Th 12:00-24:00; Fr,Sa 12:00-02:00; Su 12:00-22:00' },
+  { place: 'ink-and-crema', setBy: 'noah_drip', openingHours: 'Mo-Fr 07:00-21:00; Sa,Su 08:00-18:00' },
+  { place: 'triangle-roasters', setBy: 'mayasips', openingHours: 'Mo-Fr 07:00-15:00; Sa,Su 08:00-16:00' },
+  { place: 'hollow-moon-boba', setBy: 'sofi.boba', openingHours: 'Mo-Th 12:00-22:00; Fr,Sa 12:00-23:30; Su 12:00-21:00' },
+  { place: 'second-shift-brew', setBy: 'jkimbrews', openingHours: '24/7' },
+  { place: 'painted-egg-tea', setBy: 'averytea', openingHours: 'Tu-Sa 09:00-13:00,15:00-19:00; Su 10:00-14:00' },
+  { place: 'eagle-column-coffee', setBy: 'mayasips', openingHours: 'Mo-Fr 07:00-18:00; Sa,Su 08:00-18:00' },
+  { place: 'two-cranes-boba', setBy: 'ewalsh', openingHours: 'Mo-Su 12:00-21:30' },
+  { place: 'green-lotus-matcha', setBy: 'ewalsh', openingHours: 'Mo-Fr 07:30-18:00; Sa,Su 09:00-17:00' },
+  { place: 'mural-wall-coffee', setBy: 'noah_drip', openingHours: 'Mo-Sa 07:00-19:00; Su 08:00-15:00' },
+  { place: 'piloncillo-chai', setBy: 'priya.chai', openingHours: 'Tu-Su 07:00-14:00' },
+  { place: 'plum-blossom-tea', setBy: 'priya.chai', openingHours: 'Mo,We-Su 10:00-20:00' },
+  { place: 'tapioca-tide', setBy: 'sofi.boba', openingHours: 'Mo-Su 11:00-23:00' },
+  { place: 'brass-horn-coffee', setBy: 'ewalsh', openingHours: 'Mo-Fr 06:30-16:00; Sa,Su 08:00-14:00' },
+  { place: 'magnolia-leaf-matcha', setBy: 'priya.chai', openingHours: 'Th-Mo 10:00-18:00' },
+  { place: 'marginalia-coffee', setBy: 'priya.chai', openingHours: 'Mo-Fr 07:00-22:00; Sa,Su 08:00-20:00' },
+  { place: 'oriel-tea-and-boba', setBy: 'averytea', openingHours: 'Mo-Su 11:00-22:00; PH off' },
+];
+
 /**
  * Spread over the map: most places have one to three reviews, and Trackside Coffee Bar, Golden Dome
  * Coffee and Fern House Tea have none yet, so an establishment page without reviews is one click away.
+ * Their amenity answers make Ink & Crema, Eagle Column Coffee, Tinplate Roasters (Wi-Fi: 2 of 3 say yes),
+ * Marginalia Coffee and Second Shift Brew good for working; Drawbridge Coffee (not laptop-friendly at lunch)
+ * and Mural Wall Coffee (spotty Wi-Fi) have outlets but are not.
  */
 export const DEMO_REVIEWS: readonly DemoReview[] = [
   {
@@ -239,6 +290,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Perfect balance of espresso and oat milk, and the rosetta was gorgeous. The little back patio off Milwaukee makes it my go-to morning spot.',
     rating: 5,
     drink: 'coffee',
+    amenities: { wifi: true, indoor_seating: true, outdoor_seating: true, dairy_free_milks: true },
     daysAgo: 0.15,
     photos: 2,
     likedBy: ['jkimbrews', 'marcus_b', 'noah_drip', 'averytea'],
@@ -264,6 +316,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'The pearls were warm and chewy, exactly how they should be. Tiger stripes all the way down the cup.',
     rating: 5,
     drink: 'boba',
+    amenities: { quiet: false, indoor_seating: true, restroom: true },
     daysAgo: 1.2,
     photos: 3,
     likedBy: ['priya.chai', 'noah_drip', 'mayasips', 'averytea', 'ewalsh'],
@@ -280,6 +333,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Proper chai brewed on the stove and sweetened with piloncillo, not poured from a concentrate. The ginger kick is real, and very welcome in the wind on 18th Street.',
     rating: 5,
     drink: 'tea',
+    amenities: { wifi: false, quiet: true, dairy_free_milks: true },
     daysAgo: 1.7,
     photos: 2,
     likedBy: ['averytea', 'sofi.boba'],
@@ -292,6 +346,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Dense, velvety foam over a bright single-origin espresso. Tiny space and you can feel the L rumble past on Wells, so I usually take it to go.',
     rating: 4,
     drink: 'coffee',
+    amenities: { laptop_friendly: false, quiet: false, decaf: true },
     daysAgo: 2.1,
     photos: 1,
     likedBy: ['mayasips', 'noah_drip'],
@@ -304,6 +359,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Vibrant green, whisked to order and not too sweet. Best matcha I have found in Lincoln Park.',
     rating: 5,
     drink: 'matcha',
+    amenities: { dairy_free_milks: true, vegan_food: true },
     daysAgo: 2.6,
     photos: 2,
     likedBy: ['averytea', 'jkimbrews', 'priya.chai'],
@@ -317,6 +373,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'They walked me through three infusions and each one tasted different. Calm room, good playlist, no rush, and a world away from the Union Station crowds.',
     rating: 5,
     drink: 'tea',
+    amenities: { wifi: true, outlets: false, quiet: true, indoor_seating: true },
     daysAgo: 3.1,
     photos: 2,
     likedBy: ['priya.chai', 'mayasips'],
@@ -329,6 +386,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Strong, quick and the outlets actually work. Printer\'s Row is quiet on weekday mornings; got me through a whole problem set.',
     rating: 4,
     drink: 'coffee',
+    amenities: { wifi: true, outlets: true, laptop_friendly: true, quiet: true },
     daysAgo: 3.5,
     photos: 1,
     likedBy: ['marcus_b'],
@@ -340,6 +398,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Floral without tasting like soap, which is rare. The tulip on top was a nice touch, and the window seats look out at the Logan Square column.',
     rating: 4,
     drink: 'coffee',
+    amenities: { wifi: true, outlets: true, laptop_friendly: true, indoor_seating: true },
     daysAgo: 4.2,
     photos: 2,
     likedBy: ['sofi.boba', 'priya.chai', 'jkimbrews'],
@@ -352,6 +411,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Caramel-y and creamy with a nice roasted tea finish. The pearls were a bit soft today, though.',
     rating: 4,
     drink: 'boba',
+    amenities: { quiet: false, indoor_seating: true, step_free: true },
     daysAgo: 4.9,
     photos: 2,
     likedBy: ['noah_drip'],
@@ -364,6 +424,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Roasted in-house and it shows: caramel and stone fruit. The baristas love talking about beans.',
     rating: 5,
     drink: 'coffee',
+    amenities: { wifi: true, outlets: true, laptop_friendly: true, decaf: true },
     daysAgo: 5.4,
     photos: 1,
     likedBy: ['marcus_b', 'mayasips'],
@@ -376,6 +437,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Earl grey, vanilla and steamed milk in perfect proportions. Quiet enough to read for hours, and nobody minds a stack of library books on the table.',
     rating: 4,
     drink: 'tea',
+    amenities: { wifi: true, outlets: true, laptop_friendly: true, quiet: true, restroom: true },
     daysAgo: 6,
     photos: 1,
     likedBy: ['averytea'],
@@ -387,6 +449,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Good fuel after a run. Shaken until it is mostly foam and a little more bitter than I like, but it never gets watery.',
     rating: 4,
     drink: 'cold-brew',
+    amenities: { outdoor_seating: true, dog_friendly: true },
     daysAgo: 6.8,
     photos: 2,
     likedBy: ['jkimbrews'],
@@ -399,6 +462,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Rich dark chocolate, not syrupy. Two blocks from the Riverwalk, which is lovely when the weather cooperates.',
     rating: 4,
     drink: 'coffee',
+    amenities: { wifi: true, outlets: true },
     daysAgo: 7.3,
     photos: 1,
     likedBy: ['noah_drip', 'sofi.boba'],
@@ -411,6 +475,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Whisked right in front of me in a real chawan. Grassy, sweet and completely smooth.',
     rating: 5,
     drink: 'matcha',
+    amenities: { laptop_friendly: false, quiet: true, dairy_free_milks: true },
     daysAgo: 8,
     photos: 2,
     likedBy: ['ewalsh', 'priya.chai'],
@@ -423,6 +488,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Sugar rush in a cup, exactly what I wanted before a late lab. The line was long at 9 pm.',
     rating: 4,
     drink: 'boba',
+    amenities: { wifi: true, outlets: false, quiet: false },
     daysAgo: 8.6,
     photos: 1,
     likedBy: ['sofi.boba'],
@@ -436,6 +502,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Real honey flavour and perfectly chewy pearls. A little pricey for the size, but that is Wicker Park for you.',
     rating: 4,
     drink: 'boba',
+    amenities: { dairy_free_milks: true, vegan_food: false },
     daysAgo: 9.4,
     photos: 2,
     likedBy: ['mayasips', 'priya.chai'],
@@ -448,6 +515,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Textbook cortado: sweet, balanced and served with a tiny sparkling water on the side.',
     rating: 5,
     drink: 'coffee',
+    amenities: { wifi: true, laptop_friendly: false },
     daysAgo: 10.1,
     photos: 1,
     likedBy: ['marcus_b', 'jkimbrews'],
@@ -460,6 +528,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Decent, but a bit watery by the end. The people-watching on Division Street makes up for it.',
     rating: 3,
     drink: 'cold-brew',
+    amenities: { wifi: true, outlets: true, outdoor_seating: true },
     daysAgo: 11,
     photos: 1,
     likedBy: [],
@@ -472,6 +541,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Delicate and fragrant, and they time the steep for you. A lovely study break after dim sum on Wentworth.',
     rating: 5,
     drink: 'tea',
+    amenities: { wifi: true, outlets: false, quiet: true },
     daysAgo: 11.8,
     photos: 2,
     likedBy: ['averytea', 'ewalsh'],
@@ -484,6 +554,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Fine but forgettable; the milk was steamed too hot. Convenient if your train gets into Union Station.',
     rating: 3,
     drink: 'coffee',
+    amenities: { wifi: true, outlets: true, laptop_friendly: false },
     daysAgo: 12.5,
     photos: 1,
     likedBy: [],
@@ -508,6 +579,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Earthy and deep, and the staff clearly know their teas. They even sold me a few grams to take home.',
     rating: 5,
     drink: 'tea',
+    amenities: { quiet: true, restroom: true },
     daysAgo: 14,
     photos: 3,
     likedBy: ['priya.chai', 'mayasips', 'ewalsh'],
@@ -520,6 +592,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Too sweet for me, and I waited 15 minutes on a quiet afternoon. The espresso itself seemed good.',
     rating: 2,
     drink: 'coffee',
+    amenities: { wifi: false, outlets: true, laptop_friendly: true },
     daysAgo: 15.2,
     photos: 1,
     likedBy: [],
@@ -532,6 +605,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Sounds weird, tastes amazing. Fizzy, bitter and citrusy, perfect for a hot afternoon walking around Fulton Market.',
     rating: 5,
     drink: 'cold-brew',
+    amenities: { outdoor_seating: true, dog_friendly: true },
     daysAgo: 16.4,
     photos: 2,
     likedBy: ['jkimbrews', 'sofi.boba', 'ewalsh', 'marcus_b'],
@@ -544,6 +618,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Reliable as always. The egg pudding is silky and the tea is properly strong. My after-work Chinatown ritual.',
     rating: 5,
     drink: 'boba',
+    amenities: { indoor_seating: true, vegan_food: false },
     daysAgo: 17,
     photos: 1,
     likedBy: ['noah_drip', 'averytea'],
@@ -555,6 +630,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Bright, bubbly and a great pick-me-up halfway along my ride down Milwaukee. They use a natural Ethiopian for it.',
     rating: 4,
     drink: 'cold-brew',
+    amenities: { wifi: true, step_free: true },
     daysAgo: 18.5,
     photos: 1,
     likedBy: ['mayasips'],
@@ -580,6 +656,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Solid cortado, friendly staff and a good soundtrack. Seating fills up fast at lunch with the River North office crowd.',
     rating: 4,
     drink: 'coffee',
+    amenities: { laptop_friendly: false, indoor_seating: true },
     daysAgo: 21,
     photos: 1,
     likedBy: ['mayasips'],
@@ -604,6 +681,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Finally a boba shop that lets the tea shine. Toasty oolong with just a hint of sweetness.',
     rating: 4,
     drink: 'boba',
+    amenities: { wifi: true, laptop_friendly: true, quiet: true },
     daysAgo: 24.1,
     photos: 2,
     likedBy: ['sofi.boba', 'priya.chai'],
@@ -616,6 +694,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Good foam and decent espresso, but the Wi-Fi is spotty in the back. Fine for a couple of hours of coding, and the murals outside are worth the trip.',
     rating: 3,
     drink: 'coffee',
+    amenities: { wifi: false, outlets: true, laptop_friendly: true },
     daysAgo: 26,
     photos: 1,
     likedBy: [],
@@ -628,6 +707,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Too much syrup and not enough spice for me. Their loose-leaf teas are much better than this.',
     rating: 2,
     drink: 'tea',
+    amenities: { indoor_seating: true, dairy_free_milks: true },
     daysAgo: 28.2,
     photos: 1,
     likedBy: [],
@@ -640,6 +720,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Sweet, strong and exactly what a muggy Chicago July afternoon calls for.',
     rating: 5,
     drink: 'cold-brew',
+    amenities: { wifi: true, outlets: true, laptop_friendly: true },
     daysAgo: 30.5,
     photos: 2,
     likedBy: ['noah_drip', 'marcus_b', 'sofi.boba'],
@@ -664,6 +745,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Pretty layers and a strong matcha flavour. A bit expensive, but a nice treat on the walk from the Green Line.',
     rating: 4,
     drink: 'matcha',
+    amenities: { step_free: false, dairy_free_milks: true },
     daysAgo: 36.4,
     photos: 2,
     likedBy: ['ewalsh', 'averytea'],
@@ -676,6 +758,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'The best flat white west of the river, hands down. Consistent every single time.',
     rating: 5,
     drink: 'coffee',
+    amenities: { wifi: true, laptop_friendly: true },
     daysAgo: 40,
     photos: 1,
     likedBy: ['jkimbrews', 'mayasips', 'noah_drip'],
@@ -687,6 +770,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Pleasant but a bit weak for my taste. Cosy corner seats, though, and the painted eggs in the window are beautiful.',
     rating: 3,
     drink: 'tea',
+    amenities: { quiet: true, indoor_seating: true },
     daysAgo: 44.5,
     photos: 1,
     likedBy: [],
@@ -699,6 +783,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Smooth and chocolatey, and there is a water bowl for dogs outside. Perfect after a run on the Lakefront Trail.',
     rating: 5,
     drink: 'cold-brew',
+    amenities: { outdoor_seating: true, dog_friendly: true, dairy_free_milks: true },
     daysAgo: 50.2,
     photos: 2,
     likedBy: ['mayasips', 'jkimbrews'],
@@ -711,6 +796,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     review: 'Good value and quick service, and handy when the Pedway keeps you out of the wind. The pearls could be a little chewier.',
     rating: 3,
     drink: 'boba',
+    amenities: { wifi: true, quiet: true },
     daysAgo: 56.8,
     photos: 1,
     likedBy: ['sofi.boba'],

@@ -1,19 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MAP_CENTER, LIMITS, slugify } from '@siplog/contracts';
+import { AMENITIES, AMENITY_BITS, DEFAULT_MAP_CENTER, HOURS_LIMITS, LIMITS, hoursStatus, hoursWeek, slugify, type OpenInterval } from '@siplog/contracts';
+import { sql } from 'drizzle-orm';
 import {
   comments,
   establishments,
   notifications,
   openAppDatabase,
   placeFollows,
+  placeHoursChanges,
+  placeHoursIntervals,
+  postAmenities,
   postImages,
   postLikes,
   posts,
   profileImages,
   userFollows,
   users,
+  WORKING_PLACES_SQL,
   type Database,
 } from '@siplog/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +26,9 @@ import { verifyPassword } from '../modules/auth/password-hasher';
 import { dropTestDatabase, freshTestDatabaseUrl } from '../test/test-database';
 import { ImageStore, variantFileName, type ImageFolder } from '../modules/media/image-store';
 import { LocalBlobStore } from '../modules/media/local-blob-store';
-import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PLACE_FOLLOWS, DEMO_PLACES, DEMO_REVIEWS } from './demo-content';
+import { PlaceAmenitiesRepository } from '../modules/place/place-amenities.repository';
+import { PlaceAmenitiesService } from '../modules/place/place-amenities.service';
+import { DEMO_HOURS_CHANGES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PLACE_FOLLOWS, DEMO_PLACES, DEMO_REVIEWS, demoPlaceId, type DemoPlaceKey } from './demo-content';
 import { seedDemoData, type SeedResult } from './seed';
 
 function distanceMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -83,6 +90,24 @@ function insideStreetData(point: { lat: number; lng: number }): boolean {
   );
 }
 
+const CHICAGO_ZONE = 'America/Chicago';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const chicagoClock = new Intl.DateTimeFormat('en-US', { timeZone: CHICAGO_ZONE, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+
+/** The first instant after `from` at which Chicago's wall clock shows this weekday ('Wed') and time: a fixed check of the week. */
+function nextChicagoMoment(from: number, weekday: string, hour: number, minute: number): number {
+  const start = Math.ceil(from / (30 * 60_000)) * 30 * 60_000;
+  for (let instant = start; instant < from + 8 * DAY_MS; instant += 30 * 60_000) {
+    const parts = Object.fromEntries(chicagoClock.formatToParts(instant).map((part) => [part.type, part.value]));
+    if (parts.weekday === weekday && Number(parts.hour) === hour && Number(parts.minute) === minute) return instant;
+  }
+  throw new Error(`No ${weekday} ${hour}:${minute} in Chicago within 8 days of ${new Date(from).toISOString()}`);
+}
+
+const isOpenAt = (intervals: readonly OpenInterval[] | undefined, instant: number) => (intervals ?? []).some(([start, end]) => start <= instant && instant < end);
+
 function isWebp(file: string): boolean {
   const header = fs.readFileSync(file).subarray(0, 12);
   return header.toString('ascii', 0, 4) === 'RIFF' && header.toString('ascii', 8, 12) === 'WEBP';
@@ -106,7 +131,24 @@ describe('seedDemoData', () => {
     comments: (await db.select().from(comments)).length,
     userFollows: (await db.select().from(userFollows)).length,
     placeFollows: (await db.select().from(placeFollows)).length,
+    hoursIntervals: (await db.select().from(placeHoursIntervals)).length,
+    hoursChanges: (await db.select().from(placeHoursChanges)).length,
+    amenityAnswers: (await db.select().from(postAmenities)).length,
   });
+
+  /** The demo places by key, as stored. */
+  const placesByKey = async () => {
+    const rows = await db.select().from(establishments);
+    return new Map(DEMO_PLACES.map((place) => [place.key as DemoPlaceKey, rows.find((row) => row.placeId === demoPlaceId(place.key))!]));
+  };
+
+  /** Each place's stored open intervals, in order. */
+  const intervalsByPlace = async () => {
+    const byPlace = new Map<number, OpenInterval[]>();
+    const rows = await db.select().from(placeHoursIntervals).orderBy(placeHoursIntervals.establishmentId, placeHoursIntervals.startsAt);
+    for (const row of rows) byPlace.set(row.establishmentId, [...(byPlace.get(row.establishmentId) ?? []), [Number(row.startsAt), Number(row.endsAt)]]);
+    return byPlace;
+  };
 
   const expectStoredImage = (folder: ImageFolder, name: string) => {
     for (const file of [name, variantFileName(name, 'thumb')]) {
@@ -258,6 +300,128 @@ describe('seedDemoData', () => {
     expect(rows.some((row) => row.readAt === null)).toBe(true);
     expect(rows.some((row) => row.readAt !== null)).toBe(true);
     expect(rows.every((row) => row.userId !== row.actorId && !row.emailPending)).toBe(true);
+  });
+
+  it('gives all but a couple of places opening hours, evaluated into open intervals for two weeks ahead', async () => {
+    const places = await placesByKey();
+    const intervals = await intervalsByPlace();
+    const withHours = new Set(DEMO_HOURS_CHANGES.map((change) => change.place));
+    expect(withHours.size).toBeGreaterThanOrEqual(DEMO_PLACES.length - 3);
+    expect(withHours.size).toBeLessThan(DEMO_PLACES.length);
+    for (const [key, place] of places) {
+      if (!withHours.has(key)) {
+        expect(place, key).toMatchObject({ openingHours: null, hoursUntil: null, openFrom: null, openUntil: null });
+        expect(intervals.has(place.id), key).toBe(false);
+        continue;
+      }
+      const last = DEMO_HOURS_CHANGES.filter((change) => change.place === key).at(-1)!;
+      expect(place.openingHours, key).toBe(last.openingHours);
+      expect(place.openingHours!.length).toBeLessThanOrEqual(HOURS_LIMITS.textMax);
+      expect(place.timeZone, key).toBe(CHICAGO_ZONE);
+      expect(Number(place.hoursUntil), key).toBe(now.getTime() + HOURS_LIMITS.windowDays * DAY_MS);
+      const own = intervals.get(place.id) ?? [];
+      expect(own.length, key).toBeGreaterThan(0);
+      own.forEach(([start, end], index) => {
+        expect(end, key).toBeGreaterThan(start);
+        expect(start, key).toBeGreaterThanOrEqual(now.getTime() - DAY_MS);
+        expect(end, key).toBeLessThanOrEqual(Number(place.hoursUntil));
+        if (index > 0) expect(start, key).toBeGreaterThan(own[index - 1][1]);
+      });
+      // the row keeps the current or next interval, what the map's Open now reads
+      const currentOrNext = own.find(([, end]) => end > now.getTime());
+      expect([place.openFrom, place.openUntil].map((value) => (value === null ? null : Number(value))), key).toEqual(currentOrNext ?? [null, null]);
+    }
+  });
+
+  it('records each change of hours in the history, by demo people within the hourly limit, one place corrected', async () => {
+    const changes = await db.select().from(placeHoursChanges).orderBy(placeHoursChanges.id);
+    expect(changes).toHaveLength(DEMO_HOURS_CHANGES.length);
+    const setters = new Map<number, number>();
+    for (const change of changes) setters.set(change.userId, (setters.get(change.userId) ?? 0) + 1);
+    expect(setters.size).toBe(DEMO_PEOPLE.length);
+    expect(Math.max(...setters.values())).toBeLessThanOrEqual(HOURS_LIMITS.changesPerHour);
+
+    const places = await placesByKey();
+    const corrected = changes.filter((change) => change.establishmentId === places.get('lantern-leaf-boba')!.id);
+    expect(corrected.map((change) => [change.before, change.after])).toEqual([
+      [null, corrected[0].after],
+      [corrected[0].after, places.get('lantern-leaf-boba')!.openingHours],
+    ]);
+    expect(corrected.every((change) => change.revertedAt === null && change.revertsId === null)).toBe(true);
+  });
+
+  it('reads as the place page would at fixed moments of the week: weekday hours, a split day, past midnight, around the clock', async () => {
+    const places = await placesByKey();
+    const intervals = await intervalsByPlace();
+    const hoursOf = (key: DemoPlaceKey) => ({ time_zone: CHICAGO_ZONE, intervals: intervals.get(places.get(key)!.id) ?? [], until: Number(places.get(key)!.hoursUntil) });
+    const openAt = (instant: number) => [...places].filter(([, place]) => isOpenAt(intervals.get(place.id), instant)).map(([key]) => key);
+
+    const wednesdayNoon = nextChicagoMoment(now.getTime(), 'Wed', 12, 0);
+    expect(openAt(wednesdayNoon).length).toBeGreaterThanOrEqual(20);
+    expect(openAt(wednesdayNoon)).not.toContain('magnolia-leaf-matcha');
+    expect(hoursStatus(hoursOf('ironwork-espresso'), wednesdayNoon).text).toBe('Open \u00b7 closes 6 PM');
+    const week = hoursWeek(hoursOf('ironwork-espresso'), wednesdayNoon);
+    expect(week.map((day) => [day.weekday, day.text])).toEqual([
+      ['Wednesday', '6:30 AM\u20136 PM'],
+      ['Thursday', '6:30 AM\u20136 PM'],
+      ['Friday', '6:30 AM\u20136 PM'],
+      ['Saturday', '8 AM\u20133 PM'],
+      ['Sunday', 'Closed'],
+      ['Monday', '6:30 AM\u20136 PM'],
+      ['Tuesday', '6:30 AM\u20136 PM'],
+    ]);
+    expect(hoursWeek(hoursOf('painted-egg-tea'), wednesdayNoon)[0].text).toBe('9 AM\u20131 PM, 3 PM\u20137 PM');
+
+    expect(openAt(nextChicagoMoment(now.getTime(), 'Wed', 3, 0))).toEqual(['second-shift-brew']);
+    expect(hoursStatus(hoursOf('second-shift-brew'), now.getTime()).text).toBe('Open 24 hours');
+    const fridayNight = nextChicagoMoment(now.getTime(), 'Sat', 0, 30);
+    expect(openAt(fridayNight)).toEqual(expect.arrayContaining(['lantern-leaf-boba', 'second-shift-brew']));
+    expect(hoursStatus(hoursOf('lantern-leaf-boba'), fridayNight).text).toBe('Open \u00b7 closes 2 AM');
+  });
+
+  it('stores the reviews\' amenity answers and sums them up per place, with verdict bits that match', async () => {
+    const places = await placesByKey();
+    const answered = DEMO_REVIEWS.filter((review) => review.amenities && Object.keys(review.amenities).length > 0);
+    expect(answered.length).toBeGreaterThanOrEqual(DEMO_REVIEWS.length / 2);
+    expect((await db.select().from(postAmenities)).length).toBe(answered.reduce((sum, review) => sum + Object.keys(review.amenities!).length, 0));
+
+    const summaries = await new PlaceAmenitiesService(db, new PlaceAmenitiesRepository(db)).summariesOf([...places.values()].map((place) => place.id));
+    expect(summaries.get(places.get('tinplate-roasters')!.id)!.find((summary) => summary.amenity === 'wifi')).toEqual({
+      amenity: 'wifi',
+      label: 'Wi-Fi',
+      yes: 2,
+      total: 3,
+      verdict: 'yes',
+    });
+    for (const [key, place] of places) {
+      const own = summaries.get(place.id)!;
+      expect(own.length > 0, key).toBe(answered.some((review) => review.place === key));
+      for (const amenity of AMENITIES) {
+        const verdict = own.find((summary) => summary.amenity === amenity)?.verdict;
+        expect([(place.amenitiesYes & AMENITY_BITS[amenity]) !== 0, (place.amenitiesNo & AMENITY_BITS[amenity]) !== 0], `${key} ${amenity}`).toEqual([
+          verdict === 'yes',
+          verdict === 'no',
+        ]);
+      }
+    }
+  });
+
+  it('makes several places good for working, some of them open at a fixed weekday noon, one open right now', async () => {
+    const places = await placesByKey();
+    const intervals = await intervalsByPlace();
+    const working = await db.select().from(establishments).where(sql.raw(WORKING_PLACES_SQL));
+    const workingKeys = [...places].filter(([, place]) => working.some((row) => row.id === place.id)).map(([key]) => key);
+    expect(workingKeys.length).toBeGreaterThanOrEqual(4);
+    expect(working.filter((place) => distanceMeters(DEFAULT_MAP_CENTER, place) <= 2000).length).toBeGreaterThanOrEqual(2);
+    // Wi-Fi and outlets confirmed are not enough when reviewers say it is not laptop-friendly
+    expect(places.get('drawbridge-coffee')!.amenitiesYes & (AMENITY_BITS.wifi | AMENITY_BITS.outlets)).toBe(AMENITY_BITS.wifi | AMENITY_BITS.outlets);
+    expect(workingKeys).not.toContain('drawbridge-coffee');
+
+    const wednesdayNoon = nextChicagoMoment(now.getTime(), 'Wed', 12, 0);
+    expect(working.filter((place) => isOpenAt(intervals.get(place.id), wednesdayNoon)).length).toBeGreaterThanOrEqual(3);
+    // the map's Open now reads the row: the place open around the clock is open and good for working whenever the demo starts
+    const allHours = working.filter((place) => place.openFrom !== null && Number(place.openFrom) <= now.getTime() && now.getTime() < Number(place.openUntil));
+    expect(allHours.map((place) => place.id)).toContain(places.get('second-shift-brew')!.id);
   });
 
   it('creates verified accounts that sign in with the demo password', async () => {

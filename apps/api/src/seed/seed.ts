@@ -1,5 +1,5 @@
 import { eq, ne } from 'drizzle-orm';
-import { REVIEW_MESSAGES, drinkInputSchema } from '@siplog/contracts';
+import { REVIEW_MESSAGES, amenityAnswersSchema, drinkInputSchema } from '@siplog/contracts';
 import {
   comments,
   insertEstablishment,
@@ -15,8 +15,12 @@ import {
 } from '@siplog/db';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { ImageFolder, ImageStore } from '../modules/media/image-store';
+import { PlaceAmenitiesRepository } from '../modules/place/place-amenities.repository';
+import { PlaceAmenitiesService } from '../modules/place/place-amenities.service';
+import { PostAmenitiesRepository } from '../modules/post/post-amenities.repository';
 import { drinkColumns } from '../modules/post/post-drink';
 import {
+  DEMO_HOURS_CHANGES,
   DEMO_PASSWORD,
   DEMO_PEOPLE,
   DEMO_PLACE_FOLLOWS,
@@ -29,6 +33,7 @@ import {
   type DemoUsername,
 } from './demo-content';
 import { renderAvatar, renderDrinkPhoto } from './demo-images';
+import { seedOpeningHours } from './seed-hours';
 
 export interface SeedResult {
   /** False when the database already had users, in which case nothing was written. */
@@ -128,18 +133,20 @@ interface SeedInput {
   now: Date;
 }
 
-/** The database inside the seeding transaction. */
+/** What the plain inserts need of the database inside the seeding transaction. */
 type Tx = Pick<Database, 'select' | 'insert'>;
 
-async function insertDemoRows(tx: Tx, input: SeedInput): Promise<SeedResult> {
+/** `db` inside the seeding transaction: the app's repositories used here run in it too. */
+async function insertDemoRows(db: Database, input: SeedInput): Promise<SeedResult> {
   // checked again under the write lock: another process may have seeded while the images were drawn
-  if (await hasAnyUser(tx)) return NOTHING_SEEDED;
+  if (await hasAnyUser(db)) return NOTHING_SEEDED;
 
-  const userIds = await insertPeople(tx, input);
-  const placeIds = await insertPlaces(tx, input.now);
-  const postCount = await insertReviews(tx, input, userIds, placeIds);
-  await insertFollows(tx, input.now, userIds, placeIds);
-  await insertNotifications(tx, input.now);
+  const userIds = await insertPeople(db, input);
+  const placeIds = await insertPlaces(db, input.now);
+  const postCount = await insertReviews(db, input, userIds, placeIds);
+  await insertOpeningHours(db, input.now, userIds, placeIds);
+  await insertFollows(db, input.now, userIds, placeIds);
+  await insertNotifications(db, input.now);
   return { seeded: true, users: userIds.size, places: placeIds.size, posts: postCount };
 }
 
@@ -197,10 +204,17 @@ async function insertPlaces(tx: Tx, now: Date): Promise<Map<DemoPlaceKey, number
   return ids;
 }
 
-async function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): Promise<number> {
+/**
+ * The reviews with their photos, likes and comments, and their amenity answers as posting a review stores them: the
+ * answers through the reviews' repository, then each place's verdicts (what Good for working reads) recounted by the
+ * places' amenities service.
+ */
+async function insertReviews(db: Database, input: SeedInput, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): Promise<number> {
+  const answers = new PostAmenitiesRepository(db);
+  const placeAmenities = new PlaceAmenitiesService(db, new PlaceAmenitiesRepository(db));
   for (const [index, review] of DEMO_REVIEWS.entries()) {
     const postedAt = daysBefore(input.now, review.daysAgo);
-    const [post] = await tx
+    const [post] = await db
       .insert(posts)
       .values({
         userId: idOf(userIds, review.author),
@@ -212,10 +226,22 @@ async function insertReviews(tx: Tx, input: SeedInput, userIds: Map<DemoUsername
         createdAt: postedAt,
       })
       .returning({ id: posts.id });
-    await tx.insert(postImages).values(input.photos[index].map((fileName, position) => ({ postId: post!.id, fileName, position })));
-    await insertReactions(tx, review, post!.id, postedAt, input.now, userIds);
+    await db.insert(postImages).values(input.photos[index].map((fileName, position) => ({ postId: post!.id, fileName, position })));
+    if (review.amenities) await answers.replace(post!.id, amenityAnswersSchema.parse(review.amenities));
+    await insertReactions(db, review, post!.id, postedAt, input.now, userIds);
   }
+  await placeAmenities.recount([...placeIds.values()]);
   return DEMO_REVIEWS.length;
+}
+
+/** Hours set by the demo people, evaluated at the seed's `now` as if each had just set them. */
+async function insertOpeningHours(db: Database, now: Date, userIds: Map<DemoUsername, number>, placeIds: Map<DemoPlaceKey, number>): Promise<void> {
+  const changes = DEMO_HOURS_CHANGES.map((change) => ({
+    establishmentId: idOf(placeIds, change.place),
+    userId: idOf(userIds, change.setBy),
+    openingHours: change.openingHours,
+  }));
+  await seedOpeningHours(db, changes, now.getTime());
 }
 
 async function insertReactions(tx: Tx, review: DemoReview, postId: number, postedAt: Date, now: Date, userIds: Map<DemoUsername, number>): Promise<void> {
