@@ -28,6 +28,8 @@ ALTER TABLE "establishments" ADD COLUMN "time_zone" text;--> statement-breakpoin
 ALTER TABLE "establishments" ADD COLUMN "hours_until" bigint;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "open_from" bigint;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "open_until" bigint;--> statement-breakpoint
+ALTER TABLE "establishments" ADD COLUMN "next_from" bigint;--> statement-breakpoint
+ALTER TABLE "establishments" ADD COLUMN "next_until" bigint;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "amenities_yes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "establishments" ADD COLUMN "amenities_no" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "place_hours_changes" ADD CONSTRAINT "place_hours_changes_establishment_id_establishments_id_fk" FOREIGN KEY ("establishment_id") REFERENCES "public"."establishments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -34,6 +34,8 @@ ALTER TABLE `establishments` ADD `time_zone` text;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `hours_until` integer;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `open_from` integer;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `open_until` integer;--> statement-breakpoint
+ALTER TABLE `establishments` ADD `next_from` integer;--> statement-breakpoint
+ALTER TABLE `establishments` ADD `next_until` integer;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `amenities_yes` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `establishments` ADD `amenities_no` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `establishments_hours_until_idx` ON `establishments` (`hours_until`);--> statement-breakpoint

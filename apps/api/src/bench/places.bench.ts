@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { AMENITY_BITS, HOURS_LIMITS, type OpenInterval } from '@siplog/contracts';
 import { insertEstablishment, placeHoursIntervals, type Database } from '@siplog/db';
 import { openIntervals, readOpeningHours, timeZoneAt } from '../modules/place/hours/opening-hours';
+import { keptIntervals } from '../modules/place/hours/place-hours.repository';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
 import { DATABASE } from '../modules/database/database.module';
@@ -79,7 +80,6 @@ export async function benchPlaces(): Promise<Sample[]> {
         const amenitiesYes = next() < 0.35 ? WORKING : 0;
         const amenitiesNo = amenitiesYes && next() < 0.2 ? AMENITY_BITS.laptop_friendly : 0;
         const intervals = openingHours && timeZone ? intervalsOf(timeZone, openingHours) : [];
-        const kept = intervals.find(([, end]) => end > now);
         // Unique names, so slugify(name, city) never collides and the free-slug check costs one lookup.
         const row = await insertEstablishment(db, {
           placeId: `bench-${i}`,
@@ -97,8 +97,7 @@ export async function benchPlaces(): Promise<Sample[]> {
           hoursUntil: openingHours ? now + HOURS_LIMITS.windowDays * DAY : null,
           amenitiesYes,
           amenitiesNo,
-          openFrom: kept?.[0] ?? null,
-          openUntil: kept?.[1] ?? null,
+          ...keptIntervals(intervals, now),
         });
         if (openingHours && timeZone) {
           withHours++;

@@ -156,6 +156,8 @@ export const establishments = pgTable(
     hoursUntil: bigint('hours_until', { mode: 'number' }),
     openFrom: bigint('open_from', { mode: 'number' }),
     openUntil: bigint('open_until', { mode: 'number' }),
+    nextFrom: bigint('next_from', { mode: 'number' }),
+    nextUntil: bigint('next_until', { mode: 'number' }),
     amenitiesYes: integer('amenities_yes').notNull().default(0),
     amenitiesNo: integer('amenities_no').notNull().default(0),
     createdAt: createdAt(),

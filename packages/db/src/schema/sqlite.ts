@@ -151,11 +151,14 @@ export const establishments = sqliteTable(
     /** Epoch ms up to which place_hours_intervals holds the place's open intervals (a sweep rolls it forward). */
     hoursUntil: integer('hours_until'),
     /**
-     * The place's current or next open interval [open_from, open_until), epoch ms, copied from place_hours_intervals
-     * and moved on by the minute once it ends: "Open now" is then two columns of the rank index, not a look-up per row.
+     * The place's current or next open interval [open_from, open_until), epoch ms, and the one after it [next_from,
+     * next_until), copied from place_hours_intervals and moved on by the minute once the first ends: "Open now" is
+     * then two columns of an index, and a pin's status needs no look-up at all.
      */
     openFrom: integer('open_from'),
     openUntil: integer('open_until'),
+    nextFrom: integer('next_from'),
+    nextUntil: integer('next_until'),
     /** Amenity bits (contracts' AMENITIES) that reviewers' answers, newest weighing most, say yes to; and no to. */
     amenitiesYes: integer('amenities_yes').notNull().default(0),
     amenitiesNo: integer('amenities_no').notNull().default(0),

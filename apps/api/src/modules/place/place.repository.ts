@@ -43,6 +43,10 @@ const pinColumns = {
   openingHours: establishments.openingHours,
   timeZone: establishments.timeZone,
   hoursUntil: establishments.hoursUntil,
+  openFrom: establishments.openFrom,
+  openUntil: establishments.openUntil,
+  nextFrom: establishments.nextFrom,
+  nextUntil: establishments.nextUntil,
   amenitiesYes: establishments.amenitiesYes,
   amenitiesNo: establishments.amenitiesNo,
 };

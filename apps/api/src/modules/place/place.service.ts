@@ -156,16 +156,14 @@ export class PlaceService {
 
   /**
    * Pins inside the map's box (the schema refuses boxes across the antimeridian or too large): the most reviewed
-   * first, capped, each with its next open intervals (issue 31) for the card's and list's status.
+   * first, capped, each with the two open intervals its row keeps (issue 31) for the card's and list's status.
    */
   async inBounds(box: z.output<typeof placeInBoundsSchema>): Promise<{ places: PlacePin[]; truncated: boolean }> {
-    const now = Date.now();
-    const filter = { kind: box.kind, top: box.top, openAt: box.open ? now : undefined, working: box.working };
+    const filter = { kind: box.kind, top: box.top, openAt: box.open ? Date.now() : undefined, working: box.working };
     const rows = await this.places.inBounds(box, PLACE_LIMITS.boundsPinsMax + 1, filter);
     const truncated = rows.length > PLACE_LIMITS.boundsPinsMax;
     const shown = truncated ? rows.slice(0, PLACE_LIMITS.boundsPinsMax) : rows;
-    const hours = await this.hours.pinHoursOf(shown, now);
-    return { places: shown.map((row) => pinOf(row, hours.get(row.id) ?? null)), truncated };
+    return { places: shown.map(pinOf), truncated };
   }
 
   /** Sets a place's opening hours ('' clears them): the place as it now is. */

@@ -1,11 +1,11 @@
-import { AMENITY_BITS, formatPlaceLabel, formatRating, GOOD_FOR_WORKING, PLACE_LIMITS, type Area, type PinHours, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
+import { AMENITY_BITS, formatPlaceLabel, formatRating, GOOD_FOR_WORKING, PLACE_LIMITS, type Area, type OpenInterval, type PinHours, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
 import type { GazetteerEntry } from '../map/gazetteer.service';
 import type { PinRow } from './place.repository';
 
 /** Pure mappings from rows to the answer shapes of the place calls. */
 
 /** Pins rank and count by the trigger-kept totals (every review), which is what makes the bounds query cheap. */
-export function pinOf(row: PinRow, hours: PinHours | null): PlacePin {
+export function pinOf(row: PinRow): PlacePin {
   return {
     establishment_id: row.id,
     place_id: row.placeId,
@@ -17,9 +17,22 @@ export function pinOf(row: PinRow, hours: PinHours | null): PlacePin {
     lng: row.lng,
     posts: row.postCount,
     rating: formatRating(row.ratingSum, row.postCount),
-    hours,
+    hours: pinHoursOf(row),
     good_for_working: goodForWorking(row),
   };
+}
+
+/**
+ * A pin's hours from the two intervals its row keeps (issue 31): they tell the whole truth until the second ends, or,
+ * with no second within the evaluated window, until the window's end.
+ */
+function pinHoursOf(row: PinRow): PinHours | null {
+  if (row.timeZone === null || row.hoursUntil === null) return null;
+  const intervals: OpenInterval[] = [];
+  if (row.openFrom !== null && row.openUntil !== null) intervals.push([Number(row.openFrom), Number(row.openUntil)]);
+  if (row.nextFrom !== null && row.nextUntil !== null) intervals.push([Number(row.nextFrom), Number(row.nextUntil)]);
+  const until = intervals.length === 2 ? intervals[1][1] : Number(row.hoursUntil);
+  return { time_zone: row.timeZone, intervals, until };
 }
 
 const WORKING_YES = GOOD_FOR_WORKING.confirmed.map((amenity) => AMENITY_BITS[amenity]);

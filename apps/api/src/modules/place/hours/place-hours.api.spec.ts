@@ -178,8 +178,11 @@ describe('opening hours (issue 31): setting, history, revert, reports, and the m
       const all = await pins(boxAround(CHICAGO));
       const byId = new Map(all.map((pin) => [pin.establishment_id, pin]));
       expect(byId.get(open)!.hours).toEqual({ time_zone: 'America/Chicago', intervals: [[expect.any(Number), expect.any(Number)]], until: expect.any(Number) });
-      // Closed today, open from midnight for six days: one interval starts within the pins' two days.
-      expect((byId.get(closedToday)!.hours as { intervals: OpenInterval[] }).intervals).toHaveLength(1);
+      // Closed today: the pin keeps the next opening (tomorrow, for six days) and the one after (a week on).
+      const kept = (byId.get(closedToday)!.hours as { intervals: OpenInterval[]; until: number });
+      expect(kept.intervals).toHaveLength(2);
+      expect(kept.intervals[0][0]).toBeGreaterThan(Date.now());
+      expect(kept.until).toBe(kept.intervals[1][1]);
       expect(byId.get(noHours)!.hours).toBeNull();
 
       const openNow = (await pins({ ...boxAround(CHICAGO), open: true })).map((pin) => pin.establishment_id);

@@ -38,15 +38,15 @@ export interface NewHours {
   until: number | null;
 }
 
-/** The interval ending first after `now` (the current one, or the next): what the row keeps for Open now. */
-function currentOrNext(intervals: readonly OpenInterval[], now: number): { openFrom: number | null; openUntil: number | null } {
-  const interval = intervals.find(([, end]) => end > now);
-  return interval ? { openFrom: interval[0], openUntil: interval[1] } : { openFrom: null, openUntil: null };
+/** The intervals ending first after `now` (the current or next one, and the one after): what the row keeps. */
+export function keptIntervals(intervals: readonly OpenInterval[], now: number) {
+  const coming = intervals.filter(([, end]) => end > now);
+  return { openFrom: coming[0]?.[0] ?? null, openUntil: coming[0]?.[1] ?? null, nextFrom: coming[1]?.[0] ?? null, nextUntil: coming[1]?.[1] ?? null };
 }
 
-/** The first interval of the place ending after `:now`: one seek on the primary key. */
-const nextIntervalColumn = (column: 'starts_at' | 'ends_at') =>
-  sql`(select ${sql.raw(`i.${column}`)} from ${placeHoursIntervals} i where i.establishment_id = ${establishments.id} and i.ends_at > ${P('now')} order by i.ends_at limit 1)`;
+/** The `nth` (0 or 1) interval of the place ending after `:now`: a seek on the primary key. */
+const comingColumn = (column: 'starts_at' | 'ends_at', nth: 0 | 1) =>
+  sql`(select ${sql.raw(`i.${column}`)} from ${placeHoursIntervals} i where i.establishment_id = ${establishments.id} and i.ends_at > ${P('now')} order by i.ends_at limit 1 offset ${sql.raw(String(nth))})`;
 
 const changeColumns = {
   id: placeHoursChanges.id,
@@ -98,7 +98,12 @@ export class PlaceHoursRepository {
     this.advanceOpenQuery = db.prepared('placeHours.advanceOpen', (orm) =>
       orm
         .update(establishments)
-        .set({ openFrom: nextIntervalColumn('starts_at'), openUntil: nextIntervalColumn('ends_at') })
+        .set({
+          openFrom: comingColumn('starts_at', 0),
+          openUntil: comingColumn('ends_at', 0),
+          nextFrom: comingColumn('starts_at', 1),
+          nextUntil: comingColumn('ends_at', 1),
+        })
         .where(lte(establishments.openUntil, P('now'))),
     );
     this.openAmongQuery = db.prepared('placeHours.openAmong', (orm) =>
@@ -172,7 +177,7 @@ export class PlaceHoursRepository {
           openingHours: change.hours.openingHours,
           timeZone: change.hours.timeZone,
           hoursUntil: change.hours.until,
-          ...currentOrNext(change.hours.intervals, change.now),
+          ...keptIntervals(change.hours.intervals, change.now),
         })
         .where(eq(establishments.id, change.establishmentId));
       await this.writeIntervals(change.establishmentId, change.hours.intervals);
@@ -209,7 +214,7 @@ export class PlaceHoursRepository {
     return this.db.transaction(async () => {
       const updated = await this.db
         .update(establishments)
-        .set({ hoursUntil: until, ...currentOrNext(intervals, now) })
+        .set({ hoursUntil: until, ...keptIntervals(intervals, now) })
         .where(and(eq(establishments.id, id), eq(establishments.openingHours, openingHours)))
         .returning({ id: establishments.id });
       if (updated.length === 0) return false;
@@ -218,7 +223,7 @@ export class PlaceHoursRepository {
     });
   }
 
-  /** Moves every place whose kept interval has ended on to its next one (none: null until its hours are rolled forward). */
+  /** Moves every place whose kept interval has ended on to the next two (none: null until its hours are rolled forward). */
   async advanceOpen(now: number): Promise<void> {
     await this.advanceOpenQuery.run({ now });
   }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { HOURS_LIMITS, HOURS_MESSAGES, PLACE_SERVER_MESSAGES, type OpenInterval, type PinHours, type PlaceHours, type PlaceHoursChange } from '@siplog/contracts';
+import { HOURS_LIMITS, HOURS_MESSAGES, PLACE_SERVER_MESSAGES, type OpenInterval, type PlaceHours, type PlaceHoursChange } from '@siplog/contracts';
 import { AppError } from '../../../common/app-error';
 import type { AuthUser } from '../../../common/auth-user';
 import { AuthService } from '../../auth/auth.service';
@@ -13,8 +13,6 @@ import { PlaceHoursRepository, type HoursChangeRow, type HoursSource, type NewHo
 const DAY = 24 * 60 * 60_000;
 /** Intervals are kept from a day back, so the place page's "today" still shows a range that began before now. */
 const KEPT_BEHIND = DAY;
-/** A pin's intervals look this far ahead; past it (or its second interval's end) its status is unknown. */
-const PIN_HORIZON = 2 * DAY;
 
 /** A place's row as far as its hours go (PlaceService's rows carry these). */
 export interface HoursRow {
@@ -116,24 +114,6 @@ export class PlaceHoursService {
           changed_at: change ? new Date(change.createdAt).toISOString() : '',
         };
         return [row.id, hours];
-      }),
-    );
-  }
-
-  /** Each pin's current or next interval and the one after, and how long they tell the truth, in one query. */
-  async pinHoursOf(rows: readonly HoursRow[], now = Date.now()): Promise<Map<number, PinHours>> {
-    const withHours = rows.filter((row) => row.timeZone !== null && row.hoursUntil !== null);
-    const horizon = now + PIN_HORIZON;
-    const intervals = await this.repository.intervalsOf(
-      withHours.map((row) => row.id),
-      now,
-      horizon,
-    );
-    return new Map(
-      withHours.map((row) => {
-        const coming = (intervals.get(row.id) ?? []).slice(0, HOURS_LIMITS.pinIntervals);
-        const until = Math.min(Number(row.hoursUntil), coming.length === HOURS_LIMITS.pinIntervals ? coming[coming.length - 1][1] : horizon);
-        return [row.id, { time_zone: row.timeZone!, intervals: coming, until }];
       }),
     );
   }
