@@ -17,6 +17,7 @@ import {
   type LikeRow,
   type PersonRow,
   type RemotePersonRow,
+  type HoursChangeRow,
   type PlaceFollowRow,
   type ReviewRow,
 } from './own-data.repository';
@@ -48,14 +49,18 @@ profile.json    Your account: username, e-mail, names, phone, zip code, address,
 reviews.json    Every review you wrote, oldest first: the place (name and address), your
                 order and its drink details (drink, temperature, milk, sweetness, toppings;
                 null when none were given), the review, the rating (1-5), the date, how
-                many people like it and how many comments it has, and its photos (file
-                names in photos/).
+                many people like it and how many comments it has, its photos (file
+                names in photos/), and your answers about the place's amenities (Wi-Fi,
+                outlets…: true for yes, false for no; only those you answered).
 comments.json   Every comment you wrote, with the review it is on (its id, its author and
                 the place) and the date.
 likes.json      Every review you liked, with its author, the place and when you liked it.
 following.json  The people ("people") and places ("places") you follow, and since when.
 followers.json  The people who follow you, and since when.
 want-to-try.json The places on your Want to try list, and since when.
+hours-changes.json Every change you made to a place's opening hours: the place, the hours
+                before and after (OpenStreetMap opening_hours text; null for none), the
+                change it reverted if it was a revert, and when.
 fediverse.json  People on other servers (Mastodon, other Siplogs…) who follow you
                 ("followers") and whom you follow ("following"): their handle, their
                 address (actor), whether the follow was accepted, and since when.
@@ -71,6 +76,11 @@ You can delete your account and everything in it in My Log (edit mode: Delete my
 
 function iso(epochMs: number | null): string | null {
   return epochMs === null ? null : new Date(epochMs).toISOString();
+}
+
+/** A review's amenity answers from their 'wifi:yes' pairs: { wifi: true, … }, only those answered. */
+function amenitiesOf(pairs: string): Record<string, boolean> {
+  return Object.fromEntries((JSON.parse(pairs) as string[]).map((pair) => [pair.slice(0, pair.indexOf(':')), pair.endsWith(':yes')]));
 }
 
 function photoPath(fileName: string): string {
@@ -233,6 +243,7 @@ export class DataExportService {
         'want-to-try.json',
         () => file(jsonArray(pager((after: PlaceFollowRow | null) => this.repository.wantToTry(userId, after?.id ?? 0), (row) => ({ name: row.name, ...addressOf(row), since: iso(row.createdAt) })))),
       );
+      addJson('hours-changes.json', () => file(this.hoursChanges(userId)));
       addJson('followers.json', () => file(jsonArray(pager((after: PersonRow | null) => this.repository.followers(userId, after?.id ?? 0), person))));
       addJson('fediverse.json', () => file(this.fediverse(userId)));
       zip.addBuffer(Buffer.from(README.replace(/\n/g, '\r\n')), 'README.txt', options);
@@ -318,6 +329,23 @@ export class DataExportService {
           likes: row.likes,
           comments: row.comments,
           photos: (JSON.parse(row.photos) as string[]).map(photoPath),
+          amenities: amenitiesOf(row.amenities),
+        }),
+      ),
+    );
+  }
+
+  private hoursChanges(userId: number): AsyncGenerator<string> {
+    return jsonArray(
+      pager(
+        (after: HoursChangeRow | null) => this.repository.hoursChanges(userId, after?.id ?? 0),
+        (row) => ({
+          change_id: row.id,
+          place: { name: row.placeName, ...addressOf(row) },
+          before: row.before,
+          after: row.after,
+          reverts_change_id: row.revertsId,
+          date: iso(row.createdAt),
         }),
       ),
     );

@@ -123,7 +123,8 @@ describe('own your data: export and account deletion', () => {
     await ok('/api/user/followuser', { targetusername: 'leaver' }, other);
     await ok('/api/place/followestablishment', { establishment_id: cafeId }, leaver);
     await ok('/api/place/wanttotry', { establishment_id: barId }, leaver);
-    await ok('/api/post/updatepost', { postid: leaverCafe, order: 'Cortado', review: 'Cortado, said leaver', rating: 5, drink: { kind: 'cortado', milk: 'oat' } }, leaver);
+    await ok('/api/post/updatepost', { postid: leaverCafe, order: 'Cortado', review: 'Cortado, said leaver', rating: 5, drink: { kind: 'cortado', milk: 'oat' }, amenities: { wifi: true, outlets: false } }, leaver);
+    await ok('/api/place/sethours', { establishment_id: cafeId, opening_hours: 'Mo-Fr 08:00-17:00' }, leaver);
     await ok('/api/place/followestablishment', { establishment_id: barId }, friend);
     await ok('/api/post/likepost', { postid: friendPost }, leaver);
     await ok('/api/post/likepost', { postid: leaverCafe }, friend);
@@ -158,10 +159,10 @@ describe('own your data: export and account deletion', () => {
 
       const entries = await unzip(bytes);
       expect([...entries.keys()].sort()).toEqual(
-        ['README.txt', 'comments.json', 'fediverse.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
+        ['README.txt', 'comments.json', 'fediverse.json', 'followers.json', 'following.json', 'hours-changes.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...[avatar, ...leaverPhotos].map((name) => `photos/${name}`)].sort(),
       );
       const readme = entries.get('README.txt')!.toString();
-      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'want-to-try.json', 'fediverse.json', 'photos/']) {
+      for (const name of ['profile.json', 'reviews.json', 'comments.json', 'likes.json', 'following.json', 'followers.json', 'want-to-try.json', 'hours-changes.json', 'fediverse.json', 'photos/']) {
         expect(readme).toContain(name);
       }
 
@@ -196,6 +197,7 @@ describe('own your data: export and account deletion', () => {
           likes: 1,
           comments: 1,
           photos: leaverPhotos.slice(0, 2).map((name) => `photos/${name}`),
+          amenities: { outlets: false, wifi: true },
         },
         {
           review_id: expect.any(Number),
@@ -208,6 +210,17 @@ describe('own your data: export and account deletion', () => {
           likes: 0,
           comments: 0,
           photos: [`photos/${leaverPhotos[2]}`],
+          amenities: {},
+        },
+      ]);
+      expect(json(entries, 'hours-changes.json')).toEqual([
+        {
+          change_id: expect.any(Number),
+          place: { name: 'Own Cafe', street: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: '', address: '1 Main St, Chicago, IL 60601' },
+          before: null,
+          after: 'Mo-Fr 08:00-17:00',
+          reverts_change_id: null,
+          date: ISO,
         },
       ]);
       expect(json(entries, 'comments.json')).toEqual([

@@ -40,6 +40,23 @@ export interface ReviewRow extends DrinkColumns {
   comments: number;
   /** JSON array of the review's photo file names, in their order. */
   photos: string;
+  /** JSON array of its amenity answers as 'wifi:yes', 'outlets:no' (issue 31). */
+  amenities: string;
+}
+
+/** A change of a place's opening hours the person made (issue 31). */
+export interface HoursChangeRow {
+  id: number;
+  placeName: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  before: string | null;
+  after: string | null;
+  revertsId: number | null;
+  createdAt: number;
 }
 
 export interface CommentRow {
@@ -130,7 +147,8 @@ export class OwnDataRepository {
           p.drink_milk as "drinkMilk", p.drink_sweetness as "drinkSweetness", p.drink_toppings as "drinkToppings",
           (select count(*) from post_likes l join users u on u.id = l.user_id where l.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as likes,
           (select count(*) from comments c join users u on u.id = c.user_id where c.post_id = p.id and ${ACTIVE_USER_SQL('u')}) as comments,
-          (select ${JSON_ARRAY_AGG('file_name order by position')} from post_images where post_id = p.id) as photos
+          (select ${JSON_ARRAY_AGG('file_name order by position')} from post_images where post_id = p.id) as photos,
+          (select ${JSON_ARRAY_AGG(`amenity || ':' || (case when value then 'yes' else 'no' end) order by amenity`)} from post_amenities where post_id = p.id) as amenities
         from posts p join establishments e on e.id = p.establishment_id
         where p.user_id = :userId and (p.created_at, p.id) > (:afterTime, :afterId)
         order by p.created_at, p.id limit :limit`),
@@ -151,6 +169,11 @@ export class OwnDataRepository {
       wantToTry: prepare<PlaceFollowRow>(`select e.id, e.name, e.street, e.city, e.state, e.zip, e.country, w.created_at as "createdAt"
         from want_to_try w join establishments e on e.id = w.establishment_id
         where w.user_id = :userId and w.establishment_id > :afterId order by w.establishment_id limit :limit`),
+      // Changes of places' opening hours the person made (issue 31), in the order made.
+      hoursChanges: prepare<HoursChangeRow>(`select c.id, e.name as "placeName", e.street, e.city, e.state, e.zip, e.country, c.before, c.after,
+          c.reverts_id as "revertsId", c.created_at as "createdAt"
+        from place_hours_changes c join establishments e on e.id = c.establishment_id
+        where c.user_id = :userId and c.id > :afterId order by c.id limit :limit`),
       followers: prepare<PersonRow>(`select u.id, u.username, f.created_at as "createdAt"
         from user_follows f join users u on u.id = f.follower_id
         where f.followee_id = :userId and f.follower_id > :afterId and ${ACTIVE_USER_SQL('u')} order by f.follower_id limit :limit`),
@@ -220,6 +243,10 @@ export class OwnDataRepository {
 
   async wantToTry(userId: number, afterId: number): Promise<PlaceFollowRow[]> {
     return this.statements.wantToTry.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
+  }
+
+  async hoursChanges(userId: number, afterId: number): Promise<HoursChangeRow[]> {
+    return this.statements.hoursChanges.all({ userId, afterId, limit: EXPORT_PAGE_SIZE });
   }
 
   async followers(userId: number, afterId: number): Promise<PersonRow[]> {
