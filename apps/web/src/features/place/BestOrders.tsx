@@ -5,6 +5,7 @@ import { trpc } from '../../lib/trpc';
 import { describeFailure } from '../../lib/trpc-errors';
 import { reviewCountLabel } from './place-format';
 import { PlaceRating } from './PlaceRating';
+import './place-panel.css';
 import './best-orders.css';
 
 /** The search parameter that narrows Recent Reviews to one best order's reviews: its place in the list (1 = best). */
@@ -24,8 +25,8 @@ export function BestOrders({ establishmentId, chosen }: { establishmentId: numbe
   const orders = best.data?.orders ?? [];
   if (orders.length === 0) return null;
   return (
-    <section className="best-orders" aria-labelledby={headingId}>
-      <h2 id={headingId} className="best-orders__title">
+    <section className="place-panel best-orders" aria-labelledby={headingId}>
+      <h2 id={headingId} className="place-panel__title">
         Best orders here
       </h2>
       <ol className="best-orders__list">

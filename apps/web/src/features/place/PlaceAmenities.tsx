@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { AmenitySummary, AmenityVerdict } from '@siplog/contracts';
+import './place-panel.css';
 import './place-amenities.css';
 
 /** Said to screen readers after each line: the mark beside it is only a picture. */
@@ -29,8 +30,8 @@ export function PlaceAmenities({ amenities }: { amenities: AmenitySummary[] }) {
   const headingId = useId();
   if (amenities.length === 0) return null;
   return (
-    <section className="place-amenities" aria-labelledby={headingId}>
-      <h2 id={headingId} className="place-amenities__title">
+    <section className="place-panel place-amenities" aria-labelledby={headingId}>
+      <h2 id={headingId} className="place-panel__title">
         Amenities
       </h2>
       <ul className="place-amenities__list">

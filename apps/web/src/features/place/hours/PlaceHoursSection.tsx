@@ -7,6 +7,7 @@ import type { Establishment } from '../types';
 import { LazyHoursEditorDialog, LazyHoursHistoryDialog, preloadHoursEditor } from './LazyHoursDialogs';
 import { HoursStatusText } from './PlaceStatusLine';
 import { useMinuteClock } from './useMinuteClock';
+import '../place-panel.css';
 import './place-hours.css';
 
 /** The visitor's own time zone: the hours are the place's local time, which is worth saying when the two differ. */
@@ -60,8 +61,8 @@ export function PlaceHoursSection({ place }: { place: Establishment }) {
   const hours = place.hours;
   const editLabel = hours ? 'Edit hours' : 'Add hours';
   return (
-    <section className="place-hours" aria-labelledby={headingId}>
-      <h2 id={headingId} className="place-hours__title">
+    <section className="place-panel place-hours" aria-labelledby={headingId}>
+      <h2 id={headingId} className="place-panel__title">
         Opening hours
       </h2>
       {hours ? <HoursShown hours={hours} now={now} /> : <p className="place-hours__none">No opening hours yet.</p>}
