@@ -25,7 +25,10 @@ RUN pnpm exec turbo run build --filter "@siplog/api..." --filter "@siplog/web"
 # packages' own TypeScript sources, tests and snapshots (Node runs their built .js; Fedify's vocabulary tools ship
 # 12 MB of test snapshots), OpenTelemetry's esnext builds (read by bundlers only, never by Node),
 # better-sqlite3's build inputs (SQLite's C source and other platforms' binaries; it loads
-# prebuilds/linux-<arch>.node), and TypeScript and @types, which come in only as peers for type checking.
+# prebuilds/linux-<arch>.node), TypeScript and @types, which come in only as peers for type checking, and the builds
+# for bundlers and browsers of two CommonJS packages: opening_hours' ES module and demo site (the API requires
+# build/opening_hours.js) and moment's minified, ES and source copies (file-stream-rotator requires moment.js, which
+# loads locale/ files by name).
 RUN --mount=type=cache,id=siplog-pnpm-store,target=/pnpm-store \
     pnpm --filter @siplog/api deploy --prod --legacy --store-dir /pnpm-store /app/apps/api \
  && mkdir -p /app/apps/web && cp -r apps/web/dist /app/apps/web/dist \
@@ -40,7 +43,11 @@ RUN --mount=type=cache,id=siplog-pnpm-store,target=/pnpm-store \
       rm -rf "$dir/deps" "$dir/src" "$dir/build"; \
       find "$dir/prebuilds" -type f ! -name "linux-$arch.node" -delete; \
     done \
- && rm -rf node_modules/.pnpm/typescript@* node_modules/.pnpm/@types+*
+ && rm -rf node_modules/.pnpm/typescript@* node_modules/.pnpm/@types+* \
+ && rm -rf node_modules/.pnpm/opening_hours@*/node_modules/opening_hours/build/opening_hours.esm.mjs \
+      node_modules/.pnpm/opening_hours@*/node_modules/opening_hours/site \
+      node_modules/.pnpm/moment@*/node_modules/moment/min node_modules/.pnpm/moment@*/node_modules/moment/src \
+      node_modules/.pnpm/moment@*/node_modules/moment/dist
 
 # ---- run: the slim Node image, tini as PID 1, a non-root user, everything writable under /data ----
 FROM node:24-bookworm-slim
