@@ -42,7 +42,14 @@ function HoursShown({ hours, now }: { hours: PlaceHours; now: number }) {
         </tbody>
       </table>
       <p className="place-hours__meta">
-        Updated by <Link to={`/user/${encodeURIComponent(hours.changed_by)}`}>@{hours.changed_by}</Link> · {relativeTime(hours.changed_at, now)}
+        {/* No name once the person who set them has deleted their account (their changes go with it). */}
+        {hours.changed_by ? (
+          <>
+            Updated by <Link to={`/user/${encodeURIComponent(hours.changed_by)}`}>@{hours.changed_by}</Link> · {relativeTime(hours.changed_at, now)}
+          </>
+        ) : (
+          'Set by a former member'
+        )}
         {hours.time_zone !== VISITOR_TIME_ZONE && <> · Local time in {zoneCity(hours.time_zone)}</>}
       </p>
     </>
