@@ -37,11 +37,23 @@ describe.skipIf(DIALECT === 'pg')('place queries: the plans the design relies on
   });
 
   it('lets the R*Tree drive bounds and nearness queries, each candidate then read by primary key', () => {
-    for (const query of ['place.inBounds.any', 'place.inBounds.boba', 'place.near']) {
+    for (const query of ['place.inBounds.any.any.any', 'place.inBounds.boba.any.any', 'place.inBounds.any.open.working', 'place.near']) {
       const plan = planOf(database, query);
       expect(plan[0], query).toMatch(/^SCAN \S+ VIRTUAL TABLE INDEX 2:/);
       expect(plan[1], query).toMatch(/^SEARCH \S+ USING INTEGER PRIMARY KEY/);
     }
+  });
+
+  it('walks a partial rank index for a dense box filtered by Open now or Good for working, in order, rows unread until they pass', () => {
+    const walks = (query: string, index: string) => {
+      const plan = planOf(database, query).join(' | ');
+      expect(plan, query).toMatch(new RegExp(`^SCAN establishments USING INDEX ${index}`));
+      expect(plan, query).not.toMatch(/TEMP B-TREE/);
+    };
+    walks('place.denseBounds.any.any.any', 'establishments_rank_idx');
+    walks('place.denseBounds.any.open.any', 'establishments_open_rank_idx');
+    walks('place.denseBounds.tea.open.any', 'establishments_open_rank_idx');
+    walks('place.denseBounds.any.any.working', 'establishments_working_rank_idx');
   });
 
   it("reads best orders from posts_best_orders_idx alone, newest first, without sorting", () => {
@@ -107,17 +119,25 @@ describe.skipIf(DIALECT !== 'pg')('place queries on PostgreSQL: the indexes that
     // Each query's $n in order: the box's point corners, then the betweens (then the limit).
     const corners = [box.west, box.south, box.east, box.north, box.south, box.north, box.west, box.east];
     // Then the 4.5+ switch (and a kind's name words).
-    expect(await planOf('place.inBounds.any', [...corners, 0, 301])).toContain('establishments_geo_idx');
-    expect(await planOf('place.inBounds.boba', [...corners, 1, '% boba%', '% bubble%', '% pearl%', '% tapioca%', 301])).toContain('establishments_geo_idx');
+    expect(await planOf('place.inBounds.any.any.any', [...corners, 0, 301])).toContain('establishments_geo_idx');
+    expect(await planOf('place.inBounds.boba.any.any', [...corners, 1, '% boba%', '% bubble%', '% pearl%', '% tapioca%', 301])).toContain('establishments_geo_idx');
     expect(await planOf('place.near', corners)).toContain('establishments_geo_idx');
     expect(await planOf('place.boxCount', [...corners, 2000])).toContain('establishments_geo_idx');
   });
 
   it('walks establishments_rank_idx for a dense box, already in order', async () => {
-    expect(await planOf('place.denseBounds.any', [box.south, box.north, box.west, box.east, 0, 301])).toContain('Index Scan Backward using establishments_rank_idx');
-    expect(await planOf('place.denseBounds.tea', [box.south, box.north, box.west, box.east, 1, '% tea%', '% matcha%', '% chai%', 301])).toContain(
+    expect(await planOf('place.denseBounds.any.any.any', [box.south, box.north, box.west, box.east, 0, 301])).toContain('Index Scan Backward using establishments_rank_idx');
+    expect(await planOf('place.denseBounds.tea.any.any', [box.south, box.north, box.west, box.east, 1, '% tea%', '% matcha%', '% chai%', 301])).toContain(
       'Index Scan Backward using establishments_rank_idx',
     );
+  });
+
+  it('walks a partial rank index for a dense box filtered by Open now or Good for working', async () => {
+    const betweens = [box.south, box.north, box.west, box.east];
+    const now = Date.now();
+    // Then the 4.5+ switch, the instant (once per comparison) and the limit.
+    expect(await planOf('place.denseBounds.any.open.any', [...betweens, 0, now, now, 301])).toContain('Index Scan Backward using establishments_open_rank_idx');
+    expect(await planOf('place.denseBounds.any.any.working', [...betweens, 0, 301])).toContain('Index Scan Backward using establishments_working_rank_idx');
   });
 
   it('finds text matches through establishments_search_idx', async () => {
