@@ -71,7 +71,7 @@ describe('own your data: download and delete from My Log', () => {
     const entries = await unzipFile(file);
     fs.rmSync(file, { force: true });
     expect([...entries.keys()].sort()).toEqual(
-      ['README.txt', 'comments.json', 'fediverse.json', 'followers.json', 'following.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...photos.map((name) => `photos/${name}`)].sort(),
+      ['README.txt', 'comments.json', 'fediverse.json', 'followers.json', 'following.json', 'hours-changes.json', 'likes.json', 'profile.json', 'reviews.json', 'want-to-try.json', ...photos.map((name) => `photos/${name}`)].sort(),
     );
     const read = (name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
     expect(read('profile.json')).toMatchObject({ username: KEEPER.username, email: KEEPER.email, first_name: 'Kim', last_name: 'Keeper' });
@@ -82,6 +82,7 @@ describe('own your data: download and delete from My Log', () => {
     expect(read('following.json')).toMatchObject({ people: [{ username: LEAVER.username }], places: [] });
     expect(read('followers.json')).toEqual([]);
     expect(read('want-to-try.json')).toEqual([]);
+    expect(read('hours-changes.json')).toEqual([]);
     expect(read('fediverse.json')).toEqual({ followers: [], following: [] });
     expect(read('comments.json')).toEqual([]);
     expect(read('likes.json')).toEqual([]);
