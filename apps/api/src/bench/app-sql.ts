@@ -85,6 +85,8 @@ export interface FollowingSql {
   followsCount: AppStatement;
   /** NotificationRepository's postMentionNames: the mention links of a page of reviews (named parameter :ids). */
   postMentionNames: string;
+  /** PostAmenitiesRepository's answers: a page of reviews' amenity answers (named parameter :ids). */
+  postAmenities: string;
 }
 
 /** The Following feed's SQL as PostRepository and NotificationRepository prepare it, read on a connection to `sqlite`. */
@@ -95,5 +97,6 @@ export function followingSqlOf(sqlite: Sqlite): FollowingSql {
     following: statementOf(db.query('post.following.open')),
     followsCount: statementOf(db.query('post.followsCount')),
     postMentionNames: notificationStatement(sqlite, notificationRepositoryOn(sqlite), 'postMentionNames').source,
+    postAmenities: (new PostAmenitiesRepository(db) as unknown as { answersQuery: { source: string } }).answersQuery.source,
   };
 }

@@ -6,7 +6,8 @@
  *   POST /api/post/loadpostsbyestablishment {establishment_id}
  *   GET  /trpc/post.recent?input={"limit":5,"cursor":"ms_id"}
  *   POST /api/user/loadpublicprofile {username}
- * and, signed in (issue 16), the Following feed with PostService's own SQL (app-sql.ts reads it from the service):
+ * each review with its amenity answers (issue 31) by PostAmenitiesRepository's own SQL, and, signed in (issue 16),
+ * the Following feed with PostService's own SQL (app-sql.ts reads both from the services):
  *   GET  /trpc/post.following?input={"limit":5,"cursor":"ms_id"}
  *   POST /api/post/loadfollowingposts {limit, skip}
  */
@@ -128,6 +129,7 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
   const followingPage = statement(appSql.following.sql);
   const followsCount = statement(appSql.followsCount.sql);
   const mentionNames = sqlite.prepare(appSql.postMentionNames).raw(true);
+  const amenityAnswers = sqlite.prepare(appSql.postAmenities).raw(true);
   const userOf = createTokenCheck(sqlite, path.join(path.dirname(databaseFile), 'jwt-secret'));
 
   function views(rows: PostRow[]) {
@@ -146,6 +148,8 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
       if (list) list.push(username);
       else mentionsOf.set(postId, [username]);
     }
+    const amenitiesOf = new Map<number, Record<string, boolean>>(rows.map((row) => [row[0], {}]));
+    for (const [postId, amenity, value] of amenityAnswers.all({ ids }) as Array<[number, string, number]>) amenitiesOf.get(postId)![amenity] = value === 1;
     return rows.map((row) => ({
       post_id: row[0],
       _id: row[0],
@@ -160,6 +164,7 @@ export function createFeedAnswers(databaseFile: string): FeedAnswers {
         row[8] === null
           ? null
           : { kind: row[8], temperature: row[9], milk: row[10], sweetness: row[11], toppings: row[12] ? String(row[12]).split(',') : [] },
+      amenities: amenitiesOf.get(row[0]),
       likes: likes.get(row[0]) ?? 0,
       images: imagesOf.get(row[0]) ?? [],
       est_street: row[13],
