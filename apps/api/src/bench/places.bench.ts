@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AMENITY_BITS, HOURS_LIMITS, type OpenInterval } from '@siplog/contracts';
 import { insertEstablishment, placeHoursIntervals, type Database } from '@siplog/db';
-import { openIntervals, readOpeningHours, timeZoneAt } from '../modules/place/hours/opening-hours';
+import { evaluateHours, timeZoneAt } from '../modules/place/hours/opening-hours';
 import { keptIntervals } from '../modules/place/hours/place-hours.repository';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app.config';
@@ -45,9 +45,10 @@ function intervalsCache(now: number) {
     const key = `${zone}|${text}`;
     let intervals = known.get(key);
     if (!intervals) {
-      const read = readOpeningHours(text, { lat: 0, lng: 0, country: 'US', state: '' });
-      if ('problem' in read) throw new Error(read.problem);
-      intervals = openIntervals(read.hours, zone, now - DAY, now + HOURS_LIMITS.windowDays * DAY);
+      const hours = evaluateHours(text, { lat: 0, lng: 0, country: 'US', state: '', timeZone: zone }, now);
+      if ('error' in hours) throw hours.error;
+      if ('problem' in hours) throw new Error(hours.problem);
+      intervals = hours.intervals;
       known.set(key, intervals);
     }
     return intervals;

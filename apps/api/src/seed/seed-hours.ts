@@ -1,9 +1,7 @@
 import { HOURS_LIMITS } from '@siplog/contracts';
 import type { Database } from '@siplog/db';
-import { openIntervals, readOpeningHours, timeZoneAt } from '../modules/place/hours/opening-hours';
+import { evaluateHours } from '../modules/place/hours/opening-hours';
 import { PlaceHoursRepository, type HoursSource, type NewHours } from '../modules/place/hours/place-hours.repository';
-
-const DAY_MS = 86_400_000;
 
 /** One demo person setting one place's hours. */
 export interface SeedHoursChange {
@@ -13,16 +11,15 @@ export interface SeedHoursChange {
 }
 
 /**
- * The hours' stored form and open intervals exactly as PlaceHoursService evaluates them when someone sets them: in
- * the place's time zone, from a day back (today's range that began before now) to HOURS_LIMITS.windowDays ahead.
+ * The hours' stored form and open intervals exactly as PlaceHoursService evaluates them when someone sets them
+ * (evaluateHours). Demo hours the library can't read throw, naming the place; what it throws while evaluating is rethrown.
  */
 export function evaluateSeedHours(place: HoursSource, openingHours: string, now: number): NewHours {
   if (openingHours.length > HOURS_LIMITS.textMax) throw new Error(`Demo hours of place ${place.id} are longer than ${HOURS_LIMITS.textMax} characters`);
-  const read = readOpeningHours(openingHours, place);
-  if ('problem' in read) throw new Error(`Demo hours of place ${place.id} ("${openingHours}"): ${read.problem}`);
-  const timeZone = place.timeZone ?? timeZoneAt(place);
-  const until = now + HOURS_LIMITS.windowDays * DAY_MS;
-  return { openingHours, timeZone, intervals: openIntervals(read.hours, timeZone, now - DAY_MS, until), until };
+  const hours = evaluateHours(openingHours, place, now);
+  if ('error' in hours) throw hours.error;
+  if ('problem' in hours) throw new Error(`Demo hours of place ${place.id} ("${openingHours}"): ${hours.problem}`);
+  return { openingHours, timeZone: hours.timeZone, intervals: hours.intervals, until: hours.until };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOURS_MESSAGES, type OpenInterval } from '@siplog/contracts';
-import { openIntervals, readOpeningHours, timeZoneAt, type HoursPlace } from './opening-hours';
+import { HOURS_LIMITS, HOURS_MESSAGES, type OpenInterval } from '@siplog/contracts';
+import { evaluateHours, KEPT_BEHIND, openIntervals, readOpeningHours, timeZoneAt, type HoursPlace } from './opening-hours';
 
 const CHICAGO: HoursPlace = { lat: 41.8837, lng: -87.6289, country: 'US', state: 'IL' };
 const TOKYO: HoursPlace = { lat: 35.6812, lng: 139.7671, country: 'JP', state: '' };
@@ -94,5 +94,30 @@ describe('opening hours: open intervals in the place’s own time', () => {
     expect(openAt(intervalsOf(text, CHICAGO, ...window), instant)).toBe(true);
     expect(openAt(intervalsOf(text, TOKYO, ...window), instant)).toBe(false);
     expect(openAt(intervalsOf(text, BERLIN, ...window), instant)).toBe(true);
+  });
+});
+
+describe('opening hours: evaluateHours, the one evaluation of every caller', () => {
+  const now = at('2026-12-01T15:00:00Z');
+
+  it('evaluates from KEPT_BEHIND back to the window’s end, in the zone of the place’s point when it keeps none', () => {
+    const until = now + HOURS_LIMITS.windowDays * 86_400_000;
+    const read = readOpeningHours('Mo-Su 09:00-17:00', CHICAGO);
+    if ('problem' in read) throw new Error(read.problem);
+    expect(KEPT_BEHIND).toBe(86_400_000);
+    expect(evaluateHours('Mo-Su 09:00-17:00', { ...CHICAGO, timeZone: null }, now)).toEqual({
+      timeZone: 'America/Chicago',
+      intervals: openIntervals(read.hours, 'America/Chicago', now - KEPT_BEHIND, until),
+      until,
+    });
+  });
+
+  it('keeps the zone the place already has', () => {
+    const hours = evaluateHours('24/7', { ...CHICAGO, timeZone: 'Asia/Tokyo' }, now);
+    expect(hours).toMatchObject({ timeZone: 'Asia/Tokyo', intervals: [[now - KEPT_BEHIND, now + HOURS_LIMITS.windowDays * 86_400_000]] });
+  });
+
+  it('answers a text it cannot read with the reading’s problem and no error', () => {
+    expect(evaluateHours('Mo-Fr 08:00-17:00; PH off', { ...CHICAGO, country: '', timeZone: null }, now)).toEqual({ problem: HOURS_MESSAGES.noHolidays });
   });
 });

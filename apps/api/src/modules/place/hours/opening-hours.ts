@@ -1,6 +1,6 @@
 import { tzOffset } from '@date-fns/tz';
 import tzlookup from '@photostructure/tz-lookup';
-import { HOURS_MESSAGES, type OpenInterval } from '@siplog/contracts';
+import { HOURS_LIMITS, HOURS_MESSAGES, type OpenInterval } from '@siplog/contracts';
 import OpeningHours from 'opening_hours';
 
 /*
@@ -26,6 +26,9 @@ export function timeZoneAt(point: { lat: number; lng: number }): string {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Open intervals are kept from a day back, so the place page's "today" still shows a range that began before now. */
+export const KEPT_BEHIND = DAY;
 /** The place's wall clock at an instant, as a "UTC" epoch ms. */
 const wallAt = (instant: number, zone: string) => instant + tzOffset(zone, new Date(instant)) * MINUTE;
 /** The instant the place's wall clock shows `wall`: two rounds settle the offset on either side of a change. */
@@ -71,4 +74,38 @@ export function openIntervals(hours: OpeningHours, zone: string, from: number, t
     else if (interval[1] > interval[0]) merged.push(interval);
   }
   return merged;
+}
+
+/** Hours evaluated for a place: its time zone and its open intervals from KEPT_BEHIND back to `until`. */
+export interface HoursEvaluation {
+  timeZone: string;
+  intervals: OpenInterval[];
+  /** Epoch ms the intervals reach: HOURS_LIMITS.windowDays ahead. */
+  until: number;
+}
+
+/**
+ * Why hours can't be evaluated there: `problem` is a sentence for the person (HOURS_MESSAGES); `error` is what the
+ * library threw while evaluating a text it had read (absent when the text itself could not be read).
+ */
+export interface HoursFailure {
+  problem: string;
+  error?: unknown;
+}
+
+/**
+ * The one evaluation of opening hours (setting them, the sweeper's refresh, the demo seed, the bench): `text` read for
+ * the place and evaluated at `now` in its time zone (kept, or found from its point), from KEPT_BEHIND back to
+ * HOURS_LIMITS.windowDays ahead. Never throws: each caller fails its own way on a failure.
+ */
+export function evaluateHours(text: string, place: HoursPlace & { timeZone: string | null }, now: number): HoursEvaluation | HoursFailure {
+  const read = readOpeningHours(text, place);
+  if ('problem' in read) return { problem: read.problem };
+  const timeZone = place.timeZone ?? timeZoneAt(place);
+  const until = now + HOURS_LIMITS.windowDays * DAY;
+  try {
+    return { timeZone, intervals: openIntervals(read.hours, timeZone, now - KEPT_BEHIND, until), until };
+  } catch (error) {
+    return { problem: HOURS_MESSAGES.invalid(error instanceof Error ? error.message.split('\n')[0].slice(0, 300) : 'it could not be evaluated.'), error };
+  }
 }

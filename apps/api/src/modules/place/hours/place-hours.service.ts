@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { HOURS_LIMITS, HOURS_MESSAGES, PLACE_SERVER_MESSAGES, type OpenInterval, type PlaceHours, type PlaceHoursChange } from '@siplog/contracts';
+import { HOURS_LIMITS, HOURS_MESSAGES, PLACE_SERVER_MESSAGES, type PlaceHours, type PlaceHoursChange } from '@siplog/contracts';
 import { AppError } from '../../../common/app-error';
 import type { AuthUser } from '../../../common/auth-user';
 import { AuthService } from '../../auth/auth.service';
@@ -7,12 +7,10 @@ import { BlockService } from '../../block/block.service';
 import { PublicCacheService } from '../../public-cache/public-cache.service';
 import { STALE_AFTER } from '../../public-cache/public-cache.tags';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
-import { openIntervals, readOpeningHours, timeZoneAt } from './opening-hours';
+import { evaluateHours, KEPT_BEHIND } from './opening-hours';
 import { PlaceHoursRepository, type HoursChangeRow, type HoursSource, type NewHours } from './place-hours.repository';
 
 const DAY = 24 * 60 * 60_000;
-/** Intervals are kept from a day back, so the place page's "today" still shows a range that began before now. */
-const KEPT_BEHIND = DAY;
 
 /** A place's row as far as its hours go (PlaceService's rows carry these). */
 export interface HoursRow {
@@ -166,20 +164,12 @@ export class PlaceHoursService {
     await this.cache.changed(STALE_AFTER.placeHours(change.establishmentId));
   }
 
-  /** The hours' stored form and their open intervals from a day back to HOURS_LIMITS.windowDays ahead; 400 if unreadable. */
+  /** The hours' stored form and their open intervals (evaluateHours); 400 if they can't be read or evaluated there. */
   private evaluate(place: HoursSource, openingHours: string | null, now: number): NewHours {
     if (openingHours === null) return { openingHours: null, timeZone: place.timeZone, intervals: [], until: null };
-    const read = readOpeningHours(openingHours, place);
-    if ('problem' in read) throw new AppError('BAD_REQUEST', read.problem);
-    const timeZone = place.timeZone ?? timeZoneAt(place);
-    const until = now + HOURS_LIMITS.windowDays * DAY;
-    let intervals: OpenInterval[];
-    try {
-      intervals = openIntervals(read.hours, timeZone, now - KEPT_BEHIND, until);
-    } catch (error) {
-      throw new AppError('BAD_REQUEST', HOURS_MESSAGES.invalid(error instanceof Error ? error.message.split('\n')[0].slice(0, 300) : 'it could not be evaluated.'));
-    }
-    return { openingHours, timeZone, intervals, until };
+    const hours = evaluateHours(openingHours, place, now);
+    if ('problem' in hours) throw new AppError('BAD_REQUEST', hours.problem);
+    return { openingHours, timeZone: hours.timeZone, intervals: hours.intervals, until: hours.until };
   }
 
   private async require(id: number): Promise<HoursSource> {
