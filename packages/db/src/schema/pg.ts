@@ -9,7 +9,16 @@ import { NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REP
  */
 
 // Plain constants are shared as they are (the same objects); anything built over tables is declared again below.
-export { ACTIVE_USER_SQL, NOTIFICATION_KIND_VALUES, REPORT_ACTION_VALUES, REPORT_KIND_VALUES, REPORT_REASON_VALUES, USER_ROLES, WORKING_PLACES_SQL } from './sqlite';
+export {
+  ACTIVE_USER_SQL,
+  NOTIFICATION_KIND_VALUES,
+  REPORT_ACTION_VALUES,
+  REPORT_KIND_VALUES,
+  REPORT_REASON_VALUES,
+  USER_ROLES,
+  WORKING_AMENITY_BITS,
+  WORKING_PLACES_SQL,
+} from './sqlite';
 
 /**
  * SQLite's `integer({ mode: 'timestamp_ms' })`: a Date kept as epoch milliseconds in a bigint, so hand-written SQL

@@ -222,7 +222,7 @@ describe('schema/pg.ts against schema/sqlite.ts', () => {
 
   it('export the same names, sharing the plain constants', () => {
     expect(Object.keys(pg).sort()).toEqual(Object.keys(sqlite).sort());
-    for (const name of ['USER_ROLES', 'NOTIFICATION_KIND_VALUES', 'REPORT_KIND_VALUES', 'REPORT_REASON_VALUES', 'REPORT_ACTION_VALUES', 'ACTIVE_USER_SQL'] as const) {
+    for (const name of ['USER_ROLES', 'NOTIFICATION_KIND_VALUES', 'REPORT_KIND_VALUES', 'REPORT_REASON_VALUES', 'REPORT_ACTION_VALUES', 'ACTIVE_USER_SQL', 'WORKING_AMENITY_BITS', 'WORKING_PLACES_SQL'] as const) {
       expect(pg[name], name).toBe(sqlite[name]);
     }
   });

@@ -61,12 +61,20 @@ export const users = sqliteTable(
 export const isActiveUser = and(isNull(users.deactivatedAt), isNull(users.suspendedAt))!;
 
 /**
- * Places good for working (contracts' GOOD_FOR_WORKING) over the amenity bits reviewers' answers keep: the words of
- * the partial index establishments_working_rank_idx, which a query must repeat exactly for the index to serve it.
+ * Contracts' GOOD_FOR_WORKING as masks over the amenity bits reviewers' answers keep (amenities_yes, amenities_no): a
+ * place is good for working when its yes bits hold all of `confirmed` and its no bits none of `notDenied`. The one
+ * home of the rule's bits: WORKING_PLACES_SQL below and the API's goodForWorking (a pin's mark) are both built on it.
  */
-const WORKING_YES = GOOD_FOR_WORKING.confirmed.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
-const WORKING_NOT_NO = GOOD_FOR_WORKING.notDenied.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0);
-export const WORKING_PLACES_SQL = `(amenities_yes & ${WORKING_YES}) = ${WORKING_YES} and (amenities_no & ${WORKING_NOT_NO}) = 0`;
+export const WORKING_AMENITY_BITS = {
+  confirmed: GOOD_FOR_WORKING.confirmed.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0),
+  notDenied: GOOD_FOR_WORKING.notDenied.reduce((bits, amenity) => bits | AMENITY_BITS[amenity], 0),
+} as const;
+
+/**
+ * Places good for working (WORKING_AMENITY_BITS) in SQL: the words of the partial index
+ * establishments_working_rank_idx, which a query must repeat exactly for the index to serve it.
+ */
+export const WORKING_PLACES_SQL = `(amenities_yes & ${WORKING_AMENITY_BITS.confirmed}) = ${WORKING_AMENITY_BITS.confirmed} and (amenities_no & ${WORKING_AMENITY_BITS.notDenied}) = 0`;
 
 /** isActiveUser for hand-written SQL: `${ACTIVE_USER_SQL('u')}` for the users row aliased u. */
 export const ACTIVE_USER_SQL = (alias: string) => `${alias}.deactivated_at is null and ${alias}.suspended_at is null`;

@@ -1,4 +1,5 @@
-import { AMENITY_BITS, formatPlaceLabel, formatRating, GOOD_FOR_WORKING, PLACE_LIMITS, type Area, type OpenInterval, type PinHours, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
+import { formatPlaceLabel, formatRating, PLACE_LIMITS, type Area, type OpenInterval, type PinHours, type PlacePin, type PlaceSearchResult } from '@siplog/contracts';
+import { WORKING_AMENITY_BITS } from '@siplog/db';
 import type { GazetteerEntry } from '../map/gazetteer.service';
 import type { PinRow } from './place.repository';
 
@@ -35,11 +36,10 @@ function pinHoursOf(row: PinRow): PinHours | null {
   return { time_zone: row.timeZone, intervals, until };
 }
 
-const WORKING_YES = GOOD_FOR_WORKING.confirmed.map((amenity) => AMENITY_BITS[amenity]);
-const WORKING_NOT_NO = GOOD_FOR_WORKING.notDenied.map((amenity) => AMENITY_BITS[amenity]);
-/** GOOD_FOR_WORKING over the bits kept from reviewers' answers (as the bounds query's filter reads them). */
+/** GOOD_FOR_WORKING over the bits kept from reviewers' answers: the masks the bounds query's WORKING_PLACES_SQL is built on. */
 export function goodForWorking(row: { amenitiesYes: number; amenitiesNo: number }): boolean {
-  return WORKING_YES.every((bit) => (row.amenitiesYes & bit) !== 0) && WORKING_NOT_NO.every((bit) => (row.amenitiesNo & bit) === 0);
+  const { confirmed, notDenied } = WORKING_AMENITY_BITS;
+  return (row.amenitiesYes & confirmed) === confirmed && (row.amenitiesNo & notDenied) === 0;
 }
 
 export function establishmentResultOf(row: PinRow): PlaceSearchResult {
