@@ -209,7 +209,7 @@ describe('opening hours and the Open now / Good for working filters (issue 31)',
 
     await newest.getByRole('button', { name: 'Revert' }).click();
     await eventually(() => items.count()).toBe(4);
-    expect(await items.nth(1).locator('.hours-history__badge.is-reverted').innerText()).toBe('Reverted');
+    expect(await items.nth(1).locator('.place-pill.is-reverted').innerText()).toBe('Reverted');
     await history.getByRole('button', { name: 'Close' }).click();
     // Back to the desktop run's last hours: closed today.
     await eventually(() => hoursStatusText(page)).toMatch(/^Closed/);

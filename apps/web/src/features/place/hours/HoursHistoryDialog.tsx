@@ -12,6 +12,7 @@ import { useSession } from '../../session/useSession';
 import type { Establishment } from '../types';
 import { useMinuteClock } from './useMinuteClock';
 import { usePlaceHoursSaved } from './usePlaceHoursSaved';
+import '../place-pill.css';
 import './hours-editor.css';
 
 interface HoursHistoryDialogProps {
@@ -43,8 +44,8 @@ function ChangeItem({
       <p className="hours-history__who">
         <Link to={`/user/${encodeURIComponent(change.username)}`}>@{change.username}</Link>
         <span className="hours-history__when"> · {relativeTime(change.created_at, now)}</span>
-        {change.reverts_id !== null && <span className="hours-history__badge">Undoes an earlier change</span>}
-        {change.reverted && <span className="hours-history__badge is-reverted">Reverted</span>}
+        {change.reverts_id !== null && <span className="place-pill">Undoes an earlier change</span>}
+        {change.reverted && <span className="place-pill is-reverted">Reverted</span>}
       </p>
       <p className="hours-history__diff">
         <HoursText text={change.before} />

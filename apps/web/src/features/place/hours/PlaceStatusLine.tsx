@@ -1,4 +1,5 @@
 import { hoursStatus, type HoursState, type PinHours } from '@siplog/contracts';
+import '../place-pill.css';
 import './hours-status.css';
 
 interface PlaceStatusLineProps {
@@ -21,7 +22,7 @@ export function PlaceStatusLine({ hours, goodForWorking, now, className = '' }: 
   return (
     <span className={`place-status ${className}`.trim()}>
       {showStatus && <HoursStatusText state={status.state} text={status.text} />}
-      {goodForWorking && <span className="place-status__work">Good for working</span>}
+      {goodForWorking && <span className="place-pill">Good for working</span>}
     </span>
   );
 }
