@@ -21,9 +21,10 @@ export interface HoursRow {
 }
 
 /**
- * Opening hours (issue 31): setting and reverting them with their history, and reading them for the place page and
- * the pins. Hours are evaluated once, when set and when their window of open intervals runs low (the sweeper), never
- * per request: a read is an indexed range of place_hours_intervals.
+ * Opening hours (issue 31): setting and reverting them with their history, and reading them for the place page. Hours
+ * are evaluated once, when set and when their window of open intervals runs low (the sweeper), never per request: the
+ * place page reads an indexed range of place_hours_intervals. Pins don't come here: they read the two intervals each
+ * place's row keeps (place.views.ts pinHoursOf), which advanceOpen moves on by the minute.
  */
 @Injectable()
 export class PlaceHoursService {
