@@ -51,14 +51,17 @@ describe('opening hours (issue 31): setting, history, revert, reports, and the m
     const before = Date.now();
     const answer = await setHours(ann, place, 'Mo-Fr 07:00-18:00; Sa 08:00-14:00,15:00-17:00; Su off');
     expect(answer.status).toBe(200);
+    const after = Date.now();
     const hours = answer.body.establishment.hours;
     expect(hours).toMatchObject({ opening_hours: 'Mo-Fr 07:00-18:00; Sa 08:00-14:00,15:00-17:00; Su off', time_zone: 'America/Chicago', changed_by: 'annhours' });
     expect(Date.parse(hours.changed_at)).toBeGreaterThanOrEqual(before - 1000);
     expect(hours.until).toBeGreaterThanOrEqual(before + HOURS_LIMITS.windowDays * DAY - 1000);
     // Two weeks of six open days, the Saturday split: 2 × (5 + 2) = 14 intervals ahead, give or take the day behind.
     expect(hours.intervals.length).toBeGreaterThanOrEqual(13);
-    for (const [start, end] of hours.intervals as OpenInterval[]) {
+    for (const [index, [start, end]] of (hours.intervals as OpenInterval[]).entries()) {
       expect(end).toBeGreaterThan(start);
+      // The first is cut at the window's start, a day before the set, when that moment fell in an open range.
+      if (index === 0 && start >= before - DAY && start <= after - DAY) continue;
       const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start);
       expect(['07:00', '08:00', '15:00']).toContain(local);
     }
