@@ -7,9 +7,10 @@ import type { AppConfig } from './config/app.config';
 import { refuseDeepJson } from './common/json-depth';
 import { applyHttpTimeouts } from './http/http-timeouts';
 import { createNestLogger } from './logging/logger';
-import { securityHeaders } from './http/security-headers';
+import proxyAddr from 'proxy-addr';
+import { securityHeaderList, securityHeaders } from './http/security-headers';
 import { previewOrigin } from './http/share-preview';
-import { answerPublicReadsFromCache } from './http/public-cache.http';
+import { installFrontDoor } from './http/front-door.http';
 import { PublicCacheService } from './modules/public-cache/public-cache.service';
 import { mountTrpc } from './trpc/trpc.mount';
 import { serveWebApp } from './http/web-app.static';
@@ -32,14 +33,22 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Express 5's default, said out loud: flat query strings, so `a[b][c]…` never builds nested objects.
   app.set('query parser', 'simple');
   applyHttpTimeouts(app.getHttpServer(), config.httpTimeouts);
-  answerPublicReadsFromCache(app.getHttpServer(), app.getHttpAdapter().getInstance(), app.get(PublicCacheService), (host) => previewOrigin(config, host));
   app.use(securityHeaders(config));
   mountFederation(app, app.get(FederationService));
   // Nest's types leave `verify` out (it uses it for rawBody, which this app does not turn on).
   const jsonOptions = { limit: JSON_BODY_LIMIT, verify: refuseDeepJson };
   app.useBodyParser('json', jsonOptions);
-  mountTrpc(app);
+  const express = app.getHttpAdapter().getInstance();
+  // req.ip as Express reads it behind the trusted proxy, for the requests the front door answers before Express.
+  const trustProxy = express.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const trpc = mountTrpc(app, (req) => proxyAddr(req, trustProxy));
   serveWebApp(app, config.webDistDir, app.get(AdminScreenService));
+  installFrontDoor(app.getHttpServer(), express, {
+    cache: app.get(PublicCacheService),
+    pageOrigin: (host) => previewOrigin(config, host),
+    trpc,
+    headers: securityHeaderList(config),
+  });
   // No enableShutdownHooks(): main.ts stops on SIGTERM and SIGINT itself (graceful-stop.ts), and exits 0.
 
   const openApi = new DocumentBuilder()

@@ -118,7 +118,8 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     const signedIn = await json(`${nodeA.baseUrl}/api/user/authenticateuser`, { email: ann.email, password: 'Secret12' }, client());
     expect(signedIn.status).toBe(200);
     const session = { ...ann, token: (signedIn.body.token ?? signedIn.body.user?.token) as string };
-    expect((await json(`${nodeB.baseUrl}/api/notification/unreadcount`, {}, bearer(session))).status).toBe(200);
+    // Both nodes have verified the token, and remember it.
+    for (const node of [nodeA, nodeB, nodeA]) expect((await json(`${node.baseUrl}/api/notification/unreadcount`, {}, bearer(session))).status).toBe(200);
     expect((await json(`${nodeB.baseUrl}/api/user/logout`, {}, bearer(session))).status).toBe(200);
     expect((await json(`${nodeA.baseUrl}/api/notification/unreadcount`, {}, bearer(session))).status).toBe(401);
     expect((await json(`${nodeB.baseUrl}/api/notification/unreadcount`, {}, bearer(session))).status).toBe(401);
@@ -248,6 +249,16 @@ describe.runIf(DIALECT === 'pg')('several API nodes on PostgreSQL and S3 behind 
     }
     expect(statusOnA).toBe(204);
     expect((await tileOn(nodeB)).status).toBe(204);
+  });
+
+  it("hides people from each other on every node once one blocks the other, though a node remembered the reader's blocks", async () => {
+    const profile = (node: ApiNode) => json(`${node.baseUrl}/api/user/loadpublicprofile`, { username: ben.username }, bearer(ann));
+    expect((await profile(nodeB)).status).toBe(200);
+    expect((await profile(nodeB)).status).toBe(200);
+    expect((await json(`${nodeA.baseUrl}/api/user/blockuser`, { targetusername: ann.username }, bearer(ben))).status).toBe(200);
+    expect((await profile(nodeB)).status).toBe(404);
+    expect((await json(`${nodeA.baseUrl}/api/user/unblockuser`, { targetusername: ann.username }, bearer(ben))).status).toBe(200);
+    expect((await profile(nodeB)).status).toBe(200);
   });
 
   it('keeps every acknowledged write when a node is killed under 20 writers, and goes on answering from the survivor', async () => {

@@ -53,13 +53,14 @@ function databaseOn(sqlite: Sqlite): RecordingDatabase {
  * touch neither the rate limiter nor the public cache, which are left out).
  */
 export function postServiceOn(sqlite: Sqlite, db: RecordingDatabase = databaseOn(sqlite)): PostService {
+  const events = new EventBus(db, new EventClockRepository(db));
   const notifications = new NotificationService(
     new NotificationRepository(db),
     { notificationEmail: true } as AppConfig,
-    new EventBus(db, new EventClockRepository(db)),
+    events,
     new NotificationAudienceRepository(db),
   );
-  const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications);
+  const blocks = new BlockService(new BlockRepository(db), {} as PublicCacheService, notifications, events, db);
   const posts = new PostRepository(db);
   const remoteComments = new RemoteCommentsService(db, posts, new RemoteCommentsRepository(db), notifications, {} as PublicCacheService);
   const remoteReviews = new RemoteReviewsService(new RemoteReviewsRepository(db), {} as PlaceService, {} as AppConfig, {} as ImageStore);

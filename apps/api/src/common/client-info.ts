@@ -18,9 +18,17 @@ function header(request: RequestLike, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-export function clientInfoOf(request: RequestLike): ClientInfo {
+/**
+ * The caller as the request tells. `addressOf` reads the address behind the trusted proxy for a request Express has
+ * not seen (no `req.ip`); it runs only when the address is asked for, as most answers never do.
+ */
+export function clientInfoOf<R extends RequestLike>(request: R, addressOf?: (request: R) => string | undefined): ClientInfo {
+  let ip = request.ip;
   return {
-    ip: request.ip ?? request.socket?.remoteAddress ?? 'unknown',
+    get ip() {
+      ip ??= (addressOf?.(request) ?? request.socket?.remoteAddress ?? 'unknown');
+      return ip;
+    },
     referrer: header(request, 'referer'),
     userAgent: header(request, 'user-agent'),
   };

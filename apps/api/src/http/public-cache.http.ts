@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logReferredVisit } from './referred-visit';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from '../modules/public-cache/public-cache.service';
 import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
+import { readTrpcQuery, TRPC_PATH, type TrpcQuery } from '../trpc/trpc-query';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+/** Where a request the cache does not answer goes on; a tRPC query with its call already read from the URL. */
+export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null) => void;
 
 /** A REST read's body is a few ids; anything larger is not a read worth keeping (and is left to the app whole). */
 const MAX_READ_BODY_BYTES = 4096;
@@ -16,27 +19,25 @@ const NOT_IN_304 = new Set(['content-length', 'content-type', 'content-encoding'
 const CACHE_CONTROL = 'no-cache';
 
 /**
- * In front of the app (Nest on Express) on the HTTP server itself: a signed-out read whose answer is kept is
- * answered here, without Express, Nest or tRPC; every other request goes to the app untouched. When a keepable read
- * misses, the app answers it and the answer is kept on its way out (200s only). A request with an Authorization
- * header is never answered from, nor kept in, the cache: signed-in answers may differ per person.
+ * The front door's first step (front-door.http.ts), before Express, Nest or tRPC: a signed-out read whose answer is
+ * kept is answered here; every other request goes on (`app`) untouched. When a keepable read misses, it goes on and
+ * its answer is kept on its way out (200s only). A request with an Authorization header is never answered from, nor
+ * kept in, the cache: signed-in answers may differ per person. Null when the cache is off.
  */
-export function answerPublicReadsFromCache(
-  server: Server,
-  app: RequestListener,
+export function publicReadsFromCache(
   cache: PublicCacheService,
+  app: PastTheCache,
   /** The origin a page's share preview is made with for this Host (share-preview.ts previewOrigin): pages are kept per origin. */
   pageOrigin: (host: string | undefined) => string | null = () => null,
-): void {
-  if (!cache.enabled) return;
-  server.removeListener('request', app);
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+): RequestListener | null {
+  if (!cache.enabled) return null;
+  return (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers.authorization !== undefined) return app(req, res);
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') return answerGet(req, res);
     if (method === 'POST' && PUBLIC_REST_READS.has(req.url!)) return answerPost(req, res);
     app(req, res);
-  });
+  };
 
   /**
    * Sends the answer kept for `key` when there is a current one (`hit`), else runs `miss`. With other nodes writing,
@@ -60,7 +61,7 @@ export function answerPublicReadsFromCache(
 
   function answerGet(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url!;
-    const isTrpc = url.startsWith('/trpc/');
+    const isTrpc = url.startsWith(`${TRPC_PATH}/`);
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page. Its share preview's URLs are
@@ -75,9 +76,10 @@ export function answerPublicReadsFromCache(
       () => {
         // Only pages: static files carry an encoding chosen per browser. The admin page is never kept (no secret given).
         if (req.method !== 'GET') return app(req, res);
-        const tags = isTrpc ? tagsOfTrpcQuery(pathname.slice('/trpc/'.length), new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))) : tagsOfPage(pathname);
+        const call = isTrpc ? readTrpcQuery(url.slice(TRPC_PATH.length)) : undefined;
+        const tags = call !== undefined ? call && tagsOfTrpcQuery(call) : tagsOfPage(pathname);
         if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
-        app(req, res);
+        app(req, res, call);
       },
     );
   }

@@ -76,6 +76,25 @@ export function securityHeaders(config: AppConfig) {
   };
 }
 
+/**
+ * The headers securityHeaders sets, as a flat name/value list: the same on every answer, so the answers given before
+ * Express (the front door's) carry them without running helmet per request.
+ */
+export function securityHeaderList(config: AppConfig): string[] {
+  const list: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      for (const one of Array.isArray(value) ? value : [String(value)]) list.push(name.toLowerCase(), one);
+    },
+    removeHeader() {},
+  };
+  let done = false;
+  securityHeaders(config)({} as Request, recorder as unknown as Response, () => (done = true));
+  // helmet answers synchronously; were that to change, the list would be short of headers: refuse to start.
+  if (!done) throw new Error('security headers were not set synchronously');
+  return list;
+}
+
 /** JavaScript types of a script element; any other type (application/json) is data the browser never runs. */
 const SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 

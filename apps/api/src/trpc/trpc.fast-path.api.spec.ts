@@ -27,7 +27,7 @@ async function startReference(app: TestApp): Promise<{ baseUrl: string; server: 
   reference.set('query parser', 'simple');
   reference.use(securityHeaders(app.config));
   reference.use(express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson }));
-  reference.use(TRPC_PATH, ...trpcHandlers(createAppRouter(app.get), app.get(TokenService), { fastPath: false }));
+  reference.use(TRPC_PATH, ...trpcHandlers(createAppRouter(app.get), app.get(TokenService), () => undefined, { fastPath: false }).handlers);
   const server = await new Promise<Server>((resolve) => {
     const listening = reference.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -134,6 +134,16 @@ describe('tRPC fast path', () => {
       const { ours, official } = await both(request, true);
       expect(comparable(ours), name).toEqual(comparable(official));
     }
+  });
+
+  it('counts rate limits by the address behind the trusted proxy, for queries answered before Express too', async () => {
+    // usernameCheck: 60 a minute per client address.
+    const [first, second] = [newClient(), newClient()];
+    const check = (headers: Record<string, string>, i: number) =>
+      rawRequest(app.baseUrl, { path: `/trpc/auth.usernameAvailable?input=${input({ username: `free${i}` })}`, headers });
+    for (let i = 0; i < 60; i++) expect((await check(first, i)).status).toBe(200);
+    expect((await check(first, 60)).status).toBe(429);
+    expect((await check(second, 61)).status).toBe(200);
   });
 
   it('answers the common calls itself, each in one write framed by Content-Length', async () => {

@@ -1,16 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { isAsyncIterable, isObject, isPromise } from '@trpc/server/unstable-core-do-not-import';
-import { jsonNestsDeeperThan } from '../common/json-depth';
+import { readTrpcQuery, TRPC_PATH, type TrpcQuery } from './trpc-query';
 
 /**
  * The common tRPC calls answered straight on node's req/res, the same answers tRPC's Express adapter gives, at a
  * fraction of its cost: the adapter turns every call into a Fetch Request (Headers, URL, AbortController) and its
  * answer into a Response streamed back through a WritableStream, and aborts the controller (building a DOMException)
  * when the socket closes; that was most of a call's fixed cost. Here a GET query or a POST mutation, single or
- * batched, is parsed from req.url and the body the JSON parser already read, each procedure is called as tRPC's
- * resolveResponse calls it, and the JSON is written in one res.end.
+ * batched, is parsed from req.url (readTrpcQuery) and the body the JSON parser already read, each procedure is called
+ * as tRPC's resolveResponse calls it, and the JSON is written in one res.end. Queries are answered in front of Express
+ * (`answerQuery`, from the front door: no routing, body parsing or middleware for a GET), mutations under it.
  *
  * Anything else goes on (`next()`) to trpcRequestGuard and the official adapter, which answer it as before: HEAD and
  * other methods, unknown procedures, a query sent by POST or a mutation by GET, subscriptions, streaming
@@ -26,13 +28,24 @@ type TrpcErrorHandler<TContext> = (opts: {
   input: unknown;
   ctx: TContext | undefined;
   type: CallType | 'unknown';
-  req: Request;
+  req: IncomingMessage;
 }) => void;
 
 export interface TrpcFastPathOptions<TContext> {
   router: AnyTRPCRouter;
-  createContext: (req: Request) => Promise<TContext>;
+  createContext: (req: IncomingMessage) => Promise<TContext>;
   onError: TrpcErrorHandler<TContext>;
+}
+
+export interface TrpcFastPath {
+  /** Express middleware under /trpc: the mutations (their bodies read by the JSON body parser), and any query that reaches it. */
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * In front of Express, on the HTTP server: answers a query at /trpc/… (`call` read from its URL, when the caller
+   * already has), with `headers` (a flat name/value list: what Express's middleware would have set). False: not a
+   * call it answers, for the caller to pass on to Express untouched.
+   */
+  answerQuery: (req: IncomingMessage, res: ServerResponse, headers: readonly string[], call?: TrpcQuery | null) => boolean;
 }
 
 /** What a request asks for, when the fast path can answer it. */
@@ -46,12 +59,6 @@ interface Plan {
 
 type Outcome = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 
-/**
- * Characters after which `new URL()` (how the adapter reads the query) and a plain split could disagree: anything
- * outside printable ASCII, a fragment, a backslash.
- */
-const UNUSUAL_URL = /[^\x21-\x7e]|[#\\]/;
-
 /** Host headers `new URL()` accepted (the adapter answers 400 to one it cannot parse), so each is parsed once. */
 const PARSED_HOSTS = new Set<string>();
 const MAX_PARSED_HOSTS = 64;
@@ -63,38 +70,13 @@ function hostParses(host: string | undefined): boolean {
   return true;
 }
 
-/** A query-string key or value as URLSearchParams decodes it; throws where it would be lenient (left to the adapter). */
-function decodeParam(raw: string): string {
-  if (!raw.includes('%') && !raw.includes('+')) return raw;
-  return decodeURIComponent(raw.replaceAll('+', ' '));
-}
-
-/** The `input` and `batch` parameters, or null when the query has something the fast path leaves to the adapter. */
-function readQuery(query: string): { input: string | undefined; batch: string | undefined } | null {
-  let input: string | undefined;
-  let batch: string | undefined;
-  let inputs = 0;
-  for (const part of query.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const key = decodeParam(eq === -1 ? part : part.slice(0, eq));
-    const value = () => decodeParam(eq === -1 ? '' : part.slice(eq + 1));
-    if (key === 'input') {
-      // trpcRequestGuard checks every `input`; tRPC reads the first. One is all a client sends.
-      if (++inputs > 1) return null;
-      input = value();
-    } else if (key === 'batch') {
-      batch ??= value();
-    } else if (key === 'connectionParams') {
-      return null;
-    }
-  }
-  return { input, batch };
-}
-
-function planOf(req: Request, router: AnyTRPCRouter): Plan | null {
+/**
+ * The plan for a query (GET, its call read from the URL by readTrpcQuery) or a mutation (POST, the URL naming the
+ * procedures and `body` the JSON body parser's reading), or null for anything the adapter answers.
+ */
+function planOf(req: IncomingMessage, call: TrpcQuery | null, body: unknown, router: AnyTRPCRouter): Plan | null {
   const type: CallType | null = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : null;
-  if (type === null) return null;
+  if (type === null || call === null) return null;
   const { headers } = req;
   const contentType = headers['content-type'];
   // tRPC's own test for JSON; it reads a GET without a content type the same way, and refuses a POST without one (415).
@@ -102,29 +84,17 @@ function planOf(req: Request, router: AnyTRPCRouter): Plan | null {
   if (headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl')) return null;
   if (!hostParses(headers.host)) return null;
 
-  // Below the /trpc mount: '/post.recent?input=…'. The adapter takes the procedure path after the last '/'. A URL
-  // read with a host of its own ('//host/…', or absolute 'http://host/…') can fail to parse there.
-  const url = req.url;
-  if (url[0] !== '/' || url[1] === '/' || UNUSUAL_URL.test(url)) return null;
-  const queryAt = url.indexOf('?');
-  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  const query = readQuery(queryAt === -1 ? '' : url.slice(queryAt + 1));
-  // trpcRequestGuard's 400, whatever the method.
-  if (query === null || (query.input !== undefined && jsonNestsDeeperThan(query.input))) return null;
-  const isBatch = query.batch === '1';
-  const joined = decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1));
-  const paths = isBatch ? joined.split(',') : [joined];
-
+  const { paths, isBatch } = call;
   const procedures = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
   // Unknown (404), the wrong method for it (405), a subscription: the adapter's answers.
   if (paths.some((path) => procedures[path]?._def.type !== type)) return null;
 
   let raw: unknown;
   if (type === 'query') {
-    raw = query.input ? JSON.parse(query.input) : undefined;
+    raw = call.input;
   } else {
     // The JSON body parser read it (else the adapter answers); tRPC would re-read JSON.stringify(req.body).
-    raw = (req as { body?: unknown }).body;
+    raw = body;
     if (raw === undefined) return null;
   }
   const deserialize = router._def._config.transformer.input.deserialize;
@@ -152,10 +122,10 @@ function isDataStream(value: unknown): boolean {
 const STREAM_LIKE = 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink';
 
 /** The fast path in front of trpcRequestGuard and the official adapter (see the top of this file). */
-export function trpcFastPath<TContext>({ router, createContext, onError }: TrpcFastPathOptions<TContext>) {
+export function trpcFastPath<TContext>({ router, createContext, onError }: TrpcFastPathOptions<TContext>): TrpcFastPath {
   const config = router._def._config;
 
-  async function answer(req: Request, res: Response, plan: Plan): Promise<void> {
+  async function answer(req: IncomingMessage, res: ServerResponse, plan: Plan, headers: readonly string[]): Promise<void> {
     const { type } = plan;
     let ctx: TContext | undefined;
     let ctxError: TRPCError | undefined;
@@ -215,22 +185,43 @@ export function trpcFastPath<TContext>({ router, createContext, onError }: TrpcF
       status = getHTTPStatusCode(item);
       body = JSON.stringify(transformTRPCResponse(config, item));
     }
-    // The adapter's headers, in its order; Node frames the one string with Content-Length.
+    // Headers as they are kept (the public cache reads them back), then the adapter's, in its order; Node frames the
+    // one string with Content-Length.
     res.statusCode = status;
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
     res.setHeader('content-type', 'application/json');
     res.setHeader('vary', 'trpc-accept, accept');
     res.end(body);
   }
 
-  return (req: Request, res: Response, next: NextFunction): void => {
-    let plan: Plan | null;
+  const planFor = (req: IncomingMessage, call: TrpcQuery | null, body: unknown): Plan | null => {
     try {
-      plan = planOf(req, router);
+      return planOf(req, call, body, router);
     } catch {
-      plan = null; // a malformed escape or input JSON: the adapter words those errors
+      return null; // input the transformer refuses: the adapter words that error
     }
-    if (plan === null) return next();
-    // answer() turns every failure into a tRPC answer; only a bug of its own would reach Express's error handling.
-    answer(req, res, plan).catch(next);
+  };
+  const NO_HEADERS: readonly string[] = [];
+
+  return {
+    middleware(req, res, next) {
+      // Below the mount, req.url is '/post.recent?…'.
+      const plan = planFor(req, readTrpcQuery(req.url), (req as { body?: unknown }).body);
+      if (plan === null) return next();
+      // answer() turns every failure into a tRPC answer; only a bug of its own would reach Express's error handling.
+      answer(req, res, plan, NO_HEADERS).catch(next);
+    },
+    answerQuery(req, res, headers, call) {
+      if (req.method !== 'GET') return false;
+      const plan = planFor(req, call === undefined ? readTrpcQuery(req.url!.slice(TRPC_PATH.length)) : call, undefined);
+      if (plan === null) return false;
+      answer(req, res, plan, headers).catch((error: unknown) => {
+        // Only a bug of answer() itself: the answer Express would give it.
+        onError({ error: getTRPCErrorFromUnknown(error), path: undefined, input: undefined, ctx: undefined, type: 'query', req });
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+      return true;
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
+import { TokenService } from '../auth/token.service';
 import { MailService } from '../mail/mail.service';
 import { PostAuthoringService } from '../post/post-authoring.service';
 import { PostService, type PostView } from '../post/post.service';
@@ -43,6 +44,7 @@ export class AdminUsersService {
     private readonly posts: PostService,
     private readonly authoring: PostAuthoringService,
     private readonly cache: PublicCacheService,
+    private readonly tokens: TokenService,
   ) {}
 
   /** 403 for anyone outside ADMIN_EMAILS; the guards and tRPC middleware call it before reading the input. */
@@ -84,6 +86,8 @@ export class AdminUsersService {
     if (input.zipcode !== undefined) changes.zipCode = input.zipcode;
     if (Object.keys(changes).length > 0) {
       await this.repository.updateProfile(user.id, changes);
+      // Their signed-in requests carry their names: tokens remembered with the old ones are read again.
+      await this.tokens.changed(user.id);
       await this.cache.changed(STALE_AFTER.person());
     }
     this.audit(actor, `updated the profile (${Object.keys(changes).join(', ') || 'no changes'}) of`, user.email);

@@ -202,12 +202,21 @@ describe('logging in and out', () => {
     expect(after).toMatchObject({ status: 401, body: { status: 401 } });
   });
 
-  it('refuses a token whose session has run out, though the token itself has not', async () => {
+  it('refuses a token whose session has run out, though the token itself has not, also once it is remembered', async () => {
     const account = await registerAccount(app, 'sessionend');
-    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(200);
     const { jti } = JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { jti: string };
-    await app.data.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, jti));
+    // The session ends in a moment, long before the token: verified now, the token is remembered until the session ends.
+    const endsAt = Date.now() + 1500;
+    await app.data.update(sessions).set({ expiresAt: new Date(endsAt) }).where(eq(sessions.id, jti));
+    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(200);
+    expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + 50));
     expect((await app.post('/api/user/loadprofile', {}, account.auth)).status).toBe(401);
+    // And one that has already run out is refused on its first use.
+    const other = await registerAccount(app, 'sessionended');
+    const { jti: otherJti } = JSON.parse(Buffer.from(other.token.split('.')[1], 'base64url').toString()) as { jti: string };
+    await app.data.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, otherJti));
+    expect((await app.post('/api/user/loadprofile', {}, other.auth)).status).toBe(401);
   });
 
   it('refuses missing, forged, wrong-audience and unsigned tokens', async () => {

@@ -201,7 +201,7 @@ export class AuthService {
   }
 
   async logout(actor: AuthUser): Promise<{ status: 200 }> {
-    await this.tokens.revoke(actor.sessionId);
+    await this.tokens.revoke(actor);
     return { status: 200 };
   }
 

@@ -20,6 +20,7 @@ export class TokenRepository {
           firstName: users.firstName,
           lastName: users.lastName,
           sessionId: sessions.id,
+          sessionExpiresAt: sessions.expiresAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -33,11 +34,14 @@ export class TokenRepository {
   }
 
   /**
-   * The session's person while it is unrevoked, unexpired at `now` (epoch milliseconds, as dates are stored: drizzle's
-   * timestamp_ms) and the account not suspended; else undefined.
+   * The session's person and its end (epoch ms) while it is unrevoked, unexpired at `now` (epoch milliseconds, as dates
+   * are stored: drizzle's timestamp_ms) and the account not suspended; else undefined.
    */
-  async findLiveSession(sessionId: string | undefined, now: number): Promise<AuthUser | undefined> {
-    return this.liveSessionQuery.get({ sessionId, now });
+  async findLiveSession(sessionId: string | undefined, now: number): Promise<{ actor: AuthUser; expiresAt: number } | undefined> {
+    const row = await this.liveSessionQuery.get({ sessionId, now });
+    if (!row) return undefined;
+    const { sessionExpiresAt, ...actor } = row;
+    return { actor, expiresAt: sessionExpiresAt.getTime() };
   }
 
   async revokeSession(sessionId: string): Promise<void> {

@@ -1,7 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Database } from '@siplog/db';
 import { SAFETY_MESSAGES, USER_MESSAGES, type BlockedPeopleView } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
+import { DATABASE } from '../database/database.module';
+import { EventBus } from '../events/event-bus.service';
+import { announcePeopleChanged, PersonMemo } from '../events/person-memo';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
@@ -9,6 +13,8 @@ import { BlockRepository } from './block.repository';
 
 /** No one hidden: what guests and people without blocks read, so their queries stay the unfiltered prepared ones. */
 const NOBODY: readonly number[] = Object.freeze([]);
+/** Signed-in people whose hidden ids are remembered at once (a few numbers each). */
+const REMEMBERED_VIEWERS = 20_000;
 
 /**
  * Blocking (issue 17). A block hides both people from each other, signed in: reviews, comments, profiles, follow
@@ -18,18 +24,36 @@ const NOBODY: readonly number[] = Object.freeze([]);
 @Injectable()
 export class BlockService {
   private readonly logger = new Logger(BlockService.name);
+  /** Each signed-in reader's hidden ids, read once and kept until a block or unblock touching them is announced. */
+  private readonly remembered: PersonMemo<readonly number[]>;
 
   constructor(
     private readonly repository: BlockRepository,
     private readonly cache: PublicCacheService,
     private readonly notifications: NotificationService,
-  ) {}
+    private readonly events: EventBus,
+    @Inject(DATABASE) db: Database,
+  ) {
+    this.remembered = new PersonMemo(events, db, REMEMBERED_VIEWERS);
+  }
 
-  /** The ids hidden from this viewer (both directions); empty for guests. One indexed read per signed-in request. */
+  /**
+   * The ids hidden from this viewer (both directions); empty for guests. One indexed read the first time, then from
+   * memory until a block or unblock between them and anyone (announced to every node) makes it stale.
+   */
   async hiddenFor(viewer: Pick<AuthUser, 'id'> | null | undefined): Promise<readonly number[]> {
     if (!viewer) return NOBODY;
-    const hidden = await this.repository.hiddenFor(viewer.id);
-    return hidden.length === 0 ? NOBODY : hidden;
+    const key = String(viewer.id);
+    const ready = this.remembered.ready();
+    if (ready === true || (await ready)) {
+      const kept = this.remembered.get(key);
+      if (kept !== undefined) return kept;
+    }
+    const since = this.remembered.start();
+    const read = await this.repository.hiddenFor(viewer.id);
+    const hidden = read.length === 0 ? NOBODY : Object.freeze(read);
+    this.remembered.set(key, viewer.id, hidden, since);
+    return hidden;
   }
 
   /** Whom this person blocked, one direction only (a review's author still sees their comments, folded). */
@@ -47,6 +71,7 @@ export class BlockService {
   async block(actor: AuthUser, targetUsername: string): Promise<{ status: 200 }> {
     const target = await this.target(actor, targetUsername);
     if (await this.repository.block(actor.id, target.id)) {
+      await announcePeopleChanged(this.events, [actor.id, target.id]);
       // What passed between them leaves both bells (and comes back with an unblock).
       this.notifications.countsChanged([actor.id, target.id]);
       // The follows both ways are gone: both profiles' public follower lists change.
@@ -59,6 +84,7 @@ export class BlockService {
   async unblock(actor: AuthUser, targetUsername: string): Promise<{ status: 200 }> {
     const target = await this.target(actor, targetUsername);
     if (await this.repository.unblock(actor.id, target.id)) {
+      await announcePeopleChanged(this.events, [actor.id, target.id]);
       this.notifications.countsChanged([actor.id, target.id]);
       this.logger.log(`Unblocked: ${actor.username} unblocked ${target.username}`);
     }

@@ -8,8 +8,9 @@ import { EVENTS_CHANNEL as CHANNEL, EventClockRepository } from './event-clock.r
 import { HeardWatermark } from './heard-watermark';
 
 /**
- * What nodes tell each other: public answers gone stale (their tags), notifications for people (their ids), and map
- * regions (a fetch's progress, a fetch over, the set changed).
+ * What nodes tell each other: public answers gone stale (their tags), notifications for people (their ids), map
+ * regions (a fetch's progress, a fetch over, the set changed), federation switched, and people whose remembered
+ * sessions and blocks are stale.
  */
 export interface EventTopics {
   cache: string[];
@@ -17,6 +18,8 @@ export interface EventTopics {
   mapRegions: { job?: MapRegionJob; done?: string; changed?: boolean };
   /** The admin switched federation on or off (issue 30). */
   federation: { enabled: boolean };
+  /** What nodes remember about these people (their sessions, their blocks) is stale (person-memo.ts). */
+  people: number[];
 }
 export type EventTopic = keyof EventTopics;
 

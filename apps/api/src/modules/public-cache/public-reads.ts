@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TrpcQuery } from '../../trpc/trpc-query';
 import {
   establishmentIdSchema,
   idFromPath,
@@ -109,23 +110,11 @@ export function tagsOfPage(pathname: string): string[] | null {
  * The tags of a tRPC GET (`/trpc/a.b,c.d?batch=1&input={"0":…,"1":…}` or one procedure with `?input=…`): every
  * procedure of the call must be a public read with a valid input, else null.
  */
-export function tagsOfTrpcQuery(procedurePath: string, search: URLSearchParams): string[] | null {
-  const names = procedurePath.split(',');
-  const batched = search.get('batch') === '1';
-  if (!batched && names.length !== 1) return null;
-  // One input only: with two, which one a parser takes is its own business, and the tags must match the answer.
-  if (search.getAll('input').length > 1 || search.getAll('batch').length > 1) return null;
-  const rawInput = search.get('input');
-  let inputs: unknown;
-  try {
-    inputs = rawInput === null ? undefined : JSON.parse(rawInput);
-  } catch {
-    return null;
-  }
+export function tagsOfTrpcQuery({ paths, isBatch, input }: TrpcQuery): string[] | null {
   const tags: string[] = [];
-  for (const [index, name] of names.entries()) {
-    const input = batched ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
-    const these = tagsOfRead(PUBLIC_TRPC_READS.get(name), input);
+  for (const [index, name] of paths.entries()) {
+    const one = isBatch ? (input as Record<string, unknown> | undefined)?.[index] : input;
+    const these = tagsOfRead(PUBLIC_TRPC_READS.get(name), one);
     if (!these) return null;
     tags.push(...these);
   }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
 import { AuthService } from '../auth/auth.service';
+import { TokenService } from '../auth/token.service';
 import { ImageStore } from '../media/image-store';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
@@ -32,6 +33,7 @@ export class AccountDeletionService {
     private readonly notifications: NotificationService,
     private readonly accounts: AccountEvents,
     private readonly placeAmenities: PlaceAmenitiesService,
+    private readonly tokens: TokenService,
   ) {}
 
   /**
@@ -56,6 +58,8 @@ export class AccountDeletionService {
     const answeredPlaces = await this.placeAmenities.placesAnsweredBy(userId);
     const erased = await this.repository.erase(userId);
     if (!erased) return;
+    // Their sessions went with the account (a cascade): no node may answer their tokens from memory.
+    await this.tokens.changed(userId);
     await this.placeAmenities.recount(answeredPlaces);
     this.notifications.countsChanged(audience);
     // Their profile, reviews, comments, likes and follows leave every public answer; places' totals changed too.

@@ -1,0 +1,34 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
+import type { TrpcFastPath } from '../trpc/trpc.fast-path';
+import { TRPC_PATH, type TrpcQuery } from '../trpc/trpc-query';
+import { publicReadsFromCache } from './public-cache.http';
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FrontDoor {
+  cache: PublicCacheService;
+  /** The origin a page's share preview is made with for this Host: pages are kept per origin. */
+  pageOrigin: (host: string | undefined) => string | null;
+  /** The tRPC fast path, whose queries are answered here. */
+  trpc: TrpcFastPath;
+  /** The headers Express's middleware sets on every answer (securityHeaderList), for the answers given here. */
+  headers: readonly string[];
+}
+
+const TRPC_PREFIX = `${TRPC_PATH}/`;
+
+/**
+ * The HTTP server's one way in, in front of the app (Nest on Express), so the hot reads pay no routing, middleware
+ * or body parsing: a signed-out read whose answer the public cache keeps is answered from it (public-cache.http.ts);
+ * a tRPC query, signed in or not kept, goes straight to the tRPC fast path; everything else, and whatever those leave,
+ * goes to the app untouched.
+ */
+export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, headers }: FrontDoor): void {
+  const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null): void => {
+    if (req.method === 'GET' && req.url!.startsWith(TRPC_PREFIX) && trpc.answerQuery(req, res, headers, call)) return;
+    app(req, res);
+  };
+  server.removeListener('request', app);
+  server.prependListener('request', publicReadsFromCache(cache, pastTheCache, pageOrigin) ?? pastTheCache);
+}
