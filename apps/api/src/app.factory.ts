@@ -16,6 +16,8 @@ import { mountTrpc } from './trpc/trpc.mount';
 import { serveWebApp } from './http/web-app.static';
 import { mountFederation } from './http/federation.http';
 import { FederationService } from './modules/federation/federation.service';
+import { TokenService } from './modules/auth/token.service';
+import { BlockService, readsAsEveryone } from './modules/block/block.service';
 
 export const JSON_BODY_LIMIT = '256kb';
 
@@ -48,6 +50,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     pageOrigin: (host) => previewOrigin(config, host),
     trpc,
     headers: securityHeaderList(config),
+    readsAsEveryone: readsAsEveryone(app.get(TokenService), app.get(BlockService)),
   });
   // No enableShutdownHooks(): main.ts stops on SIGTERM and SIGINT itself (graceful-stop.ts), and exits 0.
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { TrpcFastPath } from '../trpc/trpc.fast-path';
 import { TRPC_PATH, type TrpcQuery } from '../trpc/trpc-query';
-import { publicReadsFromCache } from './public-cache.http';
+import { publicReadsFromCache, type ReadsAsEveryone } from './public-cache.http';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -14,21 +14,24 @@ export interface FrontDoor {
   trpc: TrpcFastPath;
   /** The headers Express's middleware sets on every answer (securityHeaderList), for the answers given here. */
   headers: readonly string[];
+  /** Whether a signed-in caller reads public answers as everyone does (hides no one), so kept ones may be sent. */
+  readsAsEveryone: ReadsAsEveryone;
 }
 
 const TRPC_PREFIX = `${TRPC_PATH}/`;
 
 /**
  * The HTTP server's one way in, in front of the app (Nest on Express), so the hot reads pay no routing, middleware
- * or body parsing: a signed-out read whose answer the public cache keeps is answered from it (public-cache.http.ts);
+ * or body parsing: a read whose answer the public cache keeps is answered from it, signed out or by a reader whom no
+ * block sets apart (public-cache.http.ts);
  * a tRPC query, signed in or not kept, goes straight to the tRPC fast path; everything else, and whatever those leave,
  * goes to the app untouched.
  */
-export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, headers }: FrontDoor): void {
+export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, headers, readsAsEveryone }: FrontDoor): void {
   const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null): void => {
     if (req.method === 'GET' && req.url!.startsWith(TRPC_PREFIX) && trpc.answerQuery(req, res, headers, call)) return;
     app(req, res);
   };
   server.removeListener('request', app);
-  server.prependListener('request', publicReadsFromCache(cache, pastTheCache, pageOrigin) ?? pastTheCache);
+  server.prependListener('request', publicReadsFromCache(cache, pastTheCache, pageOrigin, readsAsEveryone) ?? pastTheCache);
 }

@@ -2,12 +2,17 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logReferredVisit } from './referred-visit';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from '../modules/public-cache/public-cache.service';
-import { PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
+import { alikeForReadersHidingNoOne, PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
 import { readTrpcQuery, TRPC_PATH, type TrpcQuery } from '../trpc/trpc-query';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 /** Where a request the cache does not answer goes on; a tRPC query with its call already read from the URL. */
 export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null) => void;
+/**
+ * Whether the caller of this Authorization header reads public answers as a signed-out visitor does: an invalid token
+ * (the answer is the public one), or a signed-in person whom no block hides anyone from.
+ */
+export type ReadsAsEveryone = (authorization: string) => boolean | Promise<boolean>;
 
 /** A REST read's body is a few ids; anything larger is not a read worth keeping (and is left to the app whole). */
 const MAX_READ_BODY_BYTES = 4096;
@@ -21,18 +26,22 @@ const CACHE_CONTROL = 'no-cache';
 /**
  * The front door's first step (front-door.http.ts), before Express, Nest or tRPC: a signed-out read whose answer is
  * kept is answered here; every other request goes on (`app`) untouched. When a keepable read misses, it goes on and
- * its answer is kept on its way out (200s only). A request with an Authorization header is never answered from, nor
- * kept in, the cache: signed-in answers may differ per person. Null when the cache is off.
+ * its answer is kept on its way out (200s only). A request with an Authorization header is answered from, or kept in,
+ * the cache only for a tRPC query whose every procedure answers a reader who hides no one as it answers everyone
+ * (ALIKE_FOR_READERS_HIDING_NO_ONE), when `readsAsEveryone` says this caller is such a reader; every other signed-in
+ * request goes on, as its answer may differ per person. Null when the cache is off.
  */
 export function publicReadsFromCache(
   cache: PublicCacheService,
   app: PastTheCache,
   /** The origin a page's share preview is made with for this Host (share-preview.ts previewOrigin): pages are kept per origin. */
   pageOrigin: (host: string | undefined) => string | null = () => null,
+  readsAsEveryone: ReadsAsEveryone = () => false,
 ): RequestListener | null {
   if (!cache.enabled) return null;
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers.authorization !== undefined) return app(req, res);
+    const authorization = req.headers.authorization;
+    if (authorization !== undefined) return answerSignedIn(req, res, authorization);
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') return answerGet(req, res);
     if (method === 'POST' && PUBLIC_REST_READS.has(req.url!)) return answerPost(req, res);
@@ -59,7 +68,8 @@ export function publicReadsFromCache(
     );
   }
 
-  function answerGet(req: IncomingMessage, res: ServerResponse): void {
+  /** `known`: the tRPC call, already read from the URL by the caller. */
+  function answerGet(req: IncomingMessage, res: ServerResponse, known?: TrpcQuery): void {
     const url = req.url!;
     const isTrpc = url.startsWith(`${TRPC_PATH}/`);
     const queryAt = url.indexOf('?');
@@ -76,12 +86,35 @@ export function publicReadsFromCache(
       () => {
         // Only pages: static files carry an encoding chosen per browser. The admin page is never kept (no secret given).
         if (req.method !== 'GET') return app(req, res);
-        const call = isTrpc ? readTrpcQuery(url.slice(TRPC_PATH.length)) : undefined;
+        const call = isTrpc ? (known ?? readTrpcQuery(url.slice(TRPC_PATH.length))) : undefined;
         const tags = call !== undefined ? call && tagsOfTrpcQuery(call) : tagsOfPage(pathname);
         if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
         app(req, res, call);
       },
     );
+  }
+
+  /** A signed-in tRPC query sent from what is kept when its caller reads as everyone does; anything else goes on. */
+  function answerSignedIn(req: IncomingMessage, res: ServerResponse, authorization: string): void {
+    const url = req.url!;
+    if (req.method !== 'GET' || !url.startsWith(`${TRPC_PATH}/`)) return app(req, res);
+    const call = readTrpcQuery(url.slice(TRPC_PATH.length));
+    if (call === null || !alikeForReadersHidingNoOne(call)) return app(req, res, call);
+    const goOn = (alike: boolean) => {
+      if (!alike) return app(req, res, call);
+      // Their answer is everyone's: asked as everyone, so what the app computes on a miss (kept for all) is that too,
+      // even should a block of theirs land meanwhile (it came after the request, which may then be answered as before it).
+      delete req.headers.authorization;
+      answerGet(req, res, call);
+    };
+    let alike: boolean | Promise<boolean>;
+    try {
+      alike = readsAsEveryone(authorization);
+    } catch {
+      return app(req, res, call);
+    }
+    if (alike === true || alike === false) return goOn(alike);
+    alike.then(goOn, () => app(req, res, call));
   }
 
   function answerPost(req: IncomingMessage, res: ServerResponse): void {

@@ -3,6 +3,7 @@ import type { Database } from '@siplog/db';
 import { SAFETY_MESSAGES, USER_MESSAGES, type BlockedPeopleView } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
+import { bearerToken, type TokenService } from '../auth/token.service';
 import { DATABASE } from '../database/database.module';
 import { EventBus } from '../events/event-bus.service';
 import { announcePeopleChanged, PersonMemo } from '../events/person-memo';
@@ -118,6 +119,17 @@ export class BlockService {
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.blockSelf);
     return target;
   }
+}
+
+/**
+ * Whether the caller of this Authorization header reads public answers as everyone does: a token that names no one
+ * (the answer is the signed-out one), or a person whom no block sets apart from anyone. Both from memory once seen.
+ */
+export function readsAsEveryone(tokens: TokenService, blocks: BlockService) {
+  return async (authorization: string): Promise<boolean> => {
+    const reader = await tokens.verify(bearerToken(authorization));
+    return (await blocks.hiddenFor(reader)).length === 0;
+  };
 }
 
 /** A viewer's hidden ids as the JSON array the prepared statements read with json_each. */

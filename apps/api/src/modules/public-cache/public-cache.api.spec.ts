@@ -14,8 +14,9 @@ const ADMIN_EMAIL = 'cacheboss@example.com';
 
 /**
  * Signed-out answers are kept and sent again until a write changes them: never stale once the write is acknowledged,
- * never kept for a request with a token, revalidated by ETag. Every read is checked against the same read with a
- * token (never kept, so always computed afresh): both must match after each kind of write.
+ * never kept for a request with a token, revalidated by ETag. Every read is checked against the same read by a reader
+ * with a block (whose answers are never kept nor sent from what is kept, so always computed afresh): both must match
+ * after each kind of write.
  */
 describe('the public cache', () => {
   let app: TestApp;
@@ -41,11 +42,14 @@ describe('the public cache', () => {
   let reads: Read[];
   let annPost: number;
 
-  /** The signed-out answer (kept or not) equals a fresh one: the same read with a token, which is never kept. */
+  /** Blocked someone who has nothing to show: reads the public answers, but always computed afresh for them. */
+  let freshReader: TestAccount;
+
+  /** The signed-out answer (kept or not) equals a fresh one: the same read by freshReader, which is never kept. */
   async function expectAllFresh(after: string): Promise<void> {
     for (const read of reads) {
       const kept = await read.send();
-      const fresh = await read.send(ann.auth);
+      const fresh = await read.send(freshReader.auth);
       expect(kept.status, `${read.label} after ${after}`).toBe(fresh.status);
       expect(kept.text, `${read.label} after ${after}`).toBe(fresh.text);
     }
@@ -67,6 +71,9 @@ describe('the public cache', () => {
     ann = await registerAccount(app, 'anncache');
     bob = await registerAccount(app, 'bobcache');
     admin = await registerAccount(app, 'cacheboss', { email: ADMIN_EMAIL });
+    freshReader = await registerAccount(app, 'freshcache');
+    await registerAccount(app, 'quietcache');
+    expect((await app.post('/api/user/blockuser', { targetusername: 'quietcache' }, freshReader.auth)).status).toBe(200);
     darkMatter = (await insertEstablishment(app.data, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: 41.88, lng: -87.63 })).id;
     otherPlace = (await insertEstablishment(app.data, { placeId: 'prov-other', name: 'Other Tea', city: 'Chicago', lat: 41.89, lng: -87.62 })).id;
     annPost = await review(ann, 'prov-dark-matter', 'Cortado');

@@ -107,6 +107,34 @@ export function tagsOfPage(pathname: string): string[] | null {
 }
 
 /**
+ * Public tRPC reads whose answer to a signed-in reader who hides no one (no block either way) is the signed-out
+ * answer, so it may be sent from what is kept: their procedures read the caller only for the ids a block hides from
+ * them (BlockService.hiddenFor), or not at all. Not post.comments: a reader's blocks of people elsewhere also fold
+ * replies there (BlockService.withoutBlockedReplies). public-cache.signed-in.api.spec.ts holds each to it.
+ */
+export const ALIKE_FOR_READERS_HIDING_NO_ONE: ReadonlySet<string> = new Set([
+  'post.recent',
+  'post.byId',
+  'post.byEstablishment',
+  'post.recentOrders',
+  'post.fiveStarOrders',
+  'place.byId',
+  'place.bestOrders',
+  'place.followers',
+  'place.byLocation',
+  'place.forFeed',
+  'place.inBounds',
+  'place.area',
+  'user.publicProfile',
+  'map.config',
+]);
+
+/** Whether every procedure of the call answers a signed-in reader who hides no one as it answers everyone. */
+export function alikeForReadersHidingNoOne(call: TrpcQuery): boolean {
+  return call.paths.every((path) => ALIKE_FOR_READERS_HIDING_NO_ONE.has(path));
+}
+
+/**
  * The tags of a tRPC GET (`/trpc/a.b,c.d?batch=1&input={"0":…,"1":…}` or one procedure with `?input=…`): every
  * procedure of the call must be a public read with a valid input, else null.
  */
