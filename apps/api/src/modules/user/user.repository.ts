@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { establishments, isActiveUser, placeFollows, posts, profileImages, userFollows, users, type Database } from '@siplog/db';
+import { and, asc, count, eq, notInArray, or, sql } from 'drizzle-orm';
+import { establishments, isActiveUser, jsonIds, placeFollows, posts, profileImages, userFollows, users, type Database } from '@siplog/db';
+import { hiddenParam } from '../block/block.service';
 import { DATABASE } from '../database/database.module';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,8 +19,9 @@ function containsPattern(text: string): string {
 }
 
 /**
- * People's profiles, profile images and follows between people. The profile page's fixed reads are prepared once;
- * those leaving out a viewer's hidden people (a list of any length) are built per call.
+ * People's profiles, profile images and follows between people. The profile page's reads are prepared once (a
+ * profile is a hot public read): those leaving out a viewer's hidden people twice, `open` for readers hiding no one and
+ * `filtered` with the hidden ids as one JSON array. Searches by name are built per call.
  */
 @Injectable()
 export class UserRepository {
@@ -29,6 +31,8 @@ export class UserRepository {
   private readonly isFollowingQuery;
   private readonly postCountQuery;
   private readonly followedPlacesQuery;
+  private readonly profileImagesQuery;
+  private readonly followNamesQuery;
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
     this.byIdQuery = db.prepared('user.byId', (orm) => orm.select().from(users).where(eq(users.id, P('id'))));
@@ -59,6 +63,30 @@ export class UserRepository {
         .where(eq(placeFollows.userId, P('userId')))
         .orderBy(asc(establishments.name)),
     );
+    this.profileImagesQuery = db.prepared('user.profileImages', (orm) =>
+      orm
+        .select({ userId: profileImages.userId, fileName: profileImages.fileName })
+        .from(profileImages)
+        .where(sql`${profileImages.userId} in (${jsonIds(P('ids'))})`)
+        .orderBy(asc(profileImages.id)),
+    );
+    /** The usernames on one side of a person's follows (their followers, or whom they follow), active people only. */
+    const followNames = (side: 'followers' | 'following', variant: 'open' | 'filtered') => {
+      const [person, other] = side === 'followers' ? [userFollows.followeeId, userFollows.followerId] : [userFollows.followerId, userFollows.followeeId];
+      const notHidden = variant === 'filtered' ? sql`${users.id} not in (${jsonIds(P('hidden'))})` : undefined;
+      return db.prepared(`user.${side}.${variant}`, (orm) =>
+        orm
+          .select({ username: users.username })
+          .from(userFollows)
+          .innerJoin(users, eq(users.id, other))
+          .where(and(eq(person, P('userId')), isActiveUser, notHidden))
+          .orderBy(asc(users.username)),
+      );
+    };
+    this.followNamesQuery = {
+      followers: { open: followNames('followers', 'open'), filtered: followNames('followers', 'filtered') },
+      following: { open: followNames('following', 'open'), filtered: followNames('following', 'filtered') },
+    };
   }
 
   /** Active people and all their reviews: what NodeInfo tells of this instance (a rare read, a plain builder). */
@@ -155,12 +183,11 @@ export class UserRepository {
   async profileImagesOf(userIds: number[]): Promise<Map<number, string[]>> {
     const byUser = new Map<number, string[]>();
     if (userIds.length === 0) return byUser;
-    const rows = await this.db
-      .select({ userId: profileImages.userId, fileName: profileImages.fileName })
-      .from(profileImages)
-      .where(inArray(profileImages.userId, userIds))
-      .orderBy(asc(profileImages.id));
-    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.fileName]);
+    for (const row of await this.profileImagesQuery.all({ ids: JSON.stringify(userIds) })) {
+      const files = byUser.get(row.userId);
+      if (files) files.push(row.fileName);
+      else byUser.set(row.userId, [row.fileName]);
+    }
     return byUser;
   }
 
@@ -184,23 +211,17 @@ export class UserRepository {
 
   /** Usernames of the active people following this person, by username, leaving out `hidden`. */
   async followerNames(userId: number, hidden: readonly number[]): Promise<string[]> {
-    const rows = await this.db
-      .select({ username: users.username })
-      .from(userFollows)
-      .innerJoin(users, eq(users.id, userFollows.followerId))
-      .where(and(eq(userFollows.followeeId, userId), isActiveUser, notIn(users.id, hidden)))
-      .orderBy(asc(users.username));
-    return rows.map((row) => row.username);
+    return this.followNames('followers', userId, hidden);
   }
 
   /** Usernames of the active people this person follows, by username, leaving out `hidden`. */
   async followingNames(userId: number, hidden: readonly number[]): Promise<string[]> {
-    const rows = await this.db
-      .select({ username: users.username })
-      .from(userFollows)
-      .innerJoin(users, eq(users.id, userFollows.followeeId))
-      .where(and(eq(userFollows.followerId, userId), isActiveUser, notIn(users.id, hidden)))
-      .orderBy(asc(users.username));
+    return this.followNames('following', userId, hidden);
+  }
+
+  private async followNames(side: 'followers' | 'following', userId: number, hidden: readonly number[]): Promise<string[]> {
+    const query = this.followNamesQuery[side];
+    const rows = hidden.length === 0 ? await query.open.all({ userId }) : await query.filtered.all({ userId, hidden: hiddenParam(hidden) });
     return rows.map((row) => row.username);
   }
 

@@ -261,11 +261,14 @@ export class UserService {
   }
 
   private async publicProfileOf(user: UserRow, hidden: readonly number[] = []): Promise<PublicProfile> {
-    const followers = await this.users.followerNames(user.id, hidden);
-    const following = await this.users.followingNames(user.id, hidden);
-    const numberOfPosts = await this.users.postCount(user.id);
-    const images = await this.users.profileImagesOf([user.id]);
-    const followedPlaces = await this.users.followedPlaces(user.id);
+    // Five prepared reads, sent together (on PostgreSQL they run side by side).
+    const [followers, following, numberOfPosts, images, followedPlaces] = await Promise.all([
+      this.users.followerNames(user.id, hidden),
+      this.users.followingNames(user.id, hidden),
+      this.users.postCount(user.id),
+      this.users.profileImagesOf([user.id]),
+      this.users.followedPlaces(user.id),
+    ]);
     return {
       username: user.username,
       first_name: user.firstName,
