@@ -56,10 +56,12 @@ export interface CaseResult {
   clientCpu: number;
 }
 
-/** What the cases need beyond the generated data: people to open profiles of, and a signed-in reader's token. */
+/** What the cases need beyond the generated data: people to open profiles of, and signed-in readers' tokens. */
 interface Visitors {
   usernames: string[];
   token: string;
+  /** A reader who blocked a deactivated person (their feed is everyone's, but computed for them each time). */
+  blockerToken: string;
 }
 
 function feedCases(data: FeedData, visitors: Visitors): FeedCase[] {
@@ -87,6 +89,11 @@ function feedCases(data: FeedData, visitors: Visitors): FeedCase[] {
     trpc('tRPC post.recent, first page'),
     ...Object.entries(data.cursorAfter).map(([n, cursor]) => trpc(`tRPC post.recent after ${Number(n).toLocaleString('en-US')} posts`, cursor)),
     trpc('tRPC post.recent, first page, signed in', undefined, { authorization: `Bearer ${visitors.token}` }),
+    ...Object.entries(data.cursorAfter).map(([n, cursor]) =>
+      trpc(`tRPC post.recent after ${Number(n).toLocaleString('en-US')} posts, signed in`, cursor, { authorization: `Bearer ${visitors.token}` }),
+    ),
+    // A reader with a block: never answered from what is kept, so the whole signed-in path every time.
+    trpc('tRPC post.recent, first page, signed in with a block', undefined, { authorization: `Bearer ${visitors.blockerToken}` }),
   ];
 }
 
@@ -275,12 +282,20 @@ export async function runCases(servers: ServerProcess[], cases: FeedCase[]): Pro
   return results;
 }
 
+/** Server CPU per answer, µs. */
+const costOf = (result: CaseResult) => (result.serverCpu / result.requestsPerSecond) * 1e6;
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value < 1000 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
 const perSecond = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
 
 /** Cases whose answer is the same for every signed-out visitor: the public cache's targets (at least 2 x raw). */
 const CACHED_TARGETS = [/^loadrecentposts limit 5, skip 0$/, /^loadpostsbyestablishment/, /^loadpublicprofile/, /^tRPC post.recent, first page$/];
-const SIGNED_IN_TARGET = /signed in$/;
+/** Issue 32: signed-in feed reads, first and deep pages, at least 0.8 x raw as shipped. */
+const SIGNED_IN_TARGET = /signed in( with a block)?$/;
+const SIGNED_IN_RATIO = 0.8;
+/** Issue 32: every public read with the cache off at least 0.6 x raw (deep OFFSETs are SQLite's own cost). */
+const UNCACHED_RATIO = 0.6;
+/** Issue 32: the public profile's uncached read within 2 x the raw server's CPU per answer. */
+const PROFILE_CPU_RATIO = 2;
 
 function printTable(cases: FeedCase[], results: CaseResult[][], floor: number[]): void {
   const [ours, uncached, raw] = results;
@@ -303,18 +318,28 @@ function printTable(cases: FeedCase[], results: CaseResult[][], floor: number[])
     ]);
   });
   console.log('(ours: as it ships, signed-out answers kept; uncached: PUBLIC_CACHE_MB=0; latencies in ms at 50 connections)');
+  const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const verdicts = cases.flatMap((feedCase, i) => {
     const ratio = ours[i].requestsPerSecond / raw[i].requestsPerSecond;
-    if (CACHED_TARGETS.some((target) => target.test(feedCase.name))) return [`${feedCase.name}: ${ratio.toFixed(2)} x raw (target >= 2: ${ratio >= 2 ? 'met' : 'missed'})`];
-    if (SIGNED_IN_TARGET.test(feedCase.name)) return [`${feedCase.name}: ${ratio.toFixed(2)} x raw (target >= 0.4: ${ratio >= 0.4 ? 'met' : 'missed'})`];
-    return [];
+    const uncachedRatio = uncached[i].requestsPerSecond / raw[i].requestsPerSecond;
+    const lines: string[] = [];
+    if (CACHED_TARGETS.some((target) => target.test(feedCase.name))) lines.push(`${feedCase.name}: ${ratio.toFixed(2)} x raw (target >= 2: ${met(ratio >= 2)})`);
+    if (SIGNED_IN_TARGET.test(feedCase.name)) lines.push(`${feedCase.name}: ${ratio.toFixed(2)} x raw (target >= ${SIGNED_IN_RATIO}: ${met(ratio >= SIGNED_IN_RATIO)})`);
+    if (!feedCase.slow && !SIGNED_IN_TARGET.test(feedCase.name)) {
+      lines.push(`${feedCase.name}, cache off: ${uncachedRatio.toFixed(2)} x raw (target >= ${UNCACHED_RATIO}: ${met(uncachedRatio >= UNCACHED_RATIO)})`);
+    }
+    if (/^loadpublicprofile/.test(feedCase.name)) {
+      const cpu = costOf(uncached[i]) / costOf(raw[i]);
+      lines.push(`${feedCase.name}, cache off: ${cpu.toFixed(2)} x the raw server's CPU per answer (target <= ${PROFILE_CPU_RATIO}: ${met(cpu <= PROFILE_CPU_RATIO)})`);
+    }
+    return lines;
   });
   for (const verdict of verdicts) console.log(`feed target, ${verdict}`);
   console.log();
   const detail = (cells: string[]) => console.log(cells[0].padEnd(width), ...cells.slice(1).map((cell) => cell.padStart(12)));
   detail(['case', 'work µs', 'ours µs/req', 'unc. µs/req', 'raw µs/req', 'answer KB', 'ours ok/fail', 'unc. ok/fail', 'raw ok/fail', 'srv CPU o/u/r', 'load gen CPU']);
   const cpu = (share: number) => `${Math.round(share * 100)}%`;
-  const costPerRequest = (result: CaseResult) => String(Math.round((result.serverCpu / result.requestsPerSecond) * 1e6));
+  const costPerRequest = (result: CaseResult) => String(Math.round(costOf(result)));
   const okFailed = (result: CaseResult) => `${result.ok}/${result.failed}`;
   cases.forEach((feedCase, i) => {
     detail([
@@ -345,25 +370,38 @@ function printTable(cases: FeedCase[], results: CaseResult[][], floor: number[])
 /** Active people to open the profiles of (the most prolific), and a signed-in reader's token from our API. */
 async function visitorsOf(file: string, server: ServerProcess): Promise<Visitors> {
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
-  let reader: { email: string };
+  let readers: Array<{ email: string }>;
+  let quiet: string;
   let usernames: string[];
   try {
     usernames = sqlite
       .prepare('select u.username from users u join posts p on p.user_id = u.id where u.deactivated_at is null group by u.id order by count(*) desc limit 200')
       .pluck()
       .all() as string[];
-    reader = sqlite.prepare('select email from users where deactivated_at is null order by id limit 1').get() as { email: string };
+    readers = sqlite.prepare('select email from users where deactivated_at is null order by id limit 2').all() as Array<{ email: string }>;
+    quiet = sqlite.prepare('select username from users where deactivated_at is not null limit 1').pluck().get() as string;
   } finally {
     sqlite.close();
   }
-  const login = await fetch(`${server.base}/api/user/authenticateuser`, {
+  const signIn = async (email: string) => {
+    const login = await fetch(`${server.base}/api/user/authenticateuser`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    if (!token) throw new Error(`bench sign-in failed: HTTP ${login.status}`);
+    return token;
+  };
+  const [token, blockerToken] = [await signIn(readers[0].email), await signIn(readers[1].email)];
+  // A deactivated person (out of everyone's sight): the blocker's feed is everyone's, so the servers still answer alike.
+  const blocked = await fetch(`${server.base}/api/user/blockuser`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: reader.email, password: BENCH_PASSWORD }),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${blockerToken}` },
+    body: JSON.stringify({ targetusername: quiet }),
   });
-  const { token } = (await login.json()) as { token: string };
-  if (!token) throw new Error(`bench sign-in failed: HTTP ${login.status}`);
-  return { usernames, token };
+  if (blocked.status !== 200) throw new Error(`bench block failed: HTTP ${blocked.status}`);
+  return { usernames, token, blockerToken };
 }
 
 export async function benchFeed(): Promise<void> {
