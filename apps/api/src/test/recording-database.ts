@@ -35,3 +35,16 @@ export class RecordingDatabase extends SqliteDatabase {
 function isPlaceholder(param: unknown): param is { name: string } {
   return typeof param === 'object' && param !== null && typeof (param as { name?: unknown }).name === 'string';
 }
+
+/**
+ * The plan SQLite picks for one of the queries prepared under `name`, one step a line. Each named placeholder is
+ * bound to `valueOf(name)` (by default 1: the plans a design relies on do not depend on the values).
+ */
+export function queryPlan(database: RecordingDatabase, name: string, valueOf: (placeholder: string) => unknown = () => 1): string[] {
+  const { sql, params } = database.query(name);
+  const values = params.map((param) => (typeof param === 'string' ? valueOf(param) : param));
+  return database.sqlite
+    .prepare(`explain query plan ${sql}`)
+    .all(...values)
+    .map((row) => (row as { detail: string }).detail);
+}

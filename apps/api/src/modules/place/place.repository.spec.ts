@@ -3,20 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, openMigratedDatabase, PgDatabase, type DB, type Orm, type Preparable } from '@siplog/db';
-import { RecordingDatabase } from '../../test/recording-database';
+import { queryPlan, RecordingDatabase } from '../../test/recording-database';
 import { dropTestDatabase, freshTestDatabaseUrl } from '../../test/test-database';
 import { PlaceListsRepository } from './place-lists.repository';
 import { PlaceRepository } from './place.repository';
 
 /** The plan SQLite picks for one of the repository's prepared queries, one step a line. */
-function planOf(database: RecordingDatabase, name: string): string[] {
-  const { sql, params } = database.query(name);
-  const values = params.map((param) => (typeof param === 'string' ? 1 : param));
-  return database.sqlite
-    .prepare(`explain query plan ${sql}`)
-    .all(...values)
-    .map((row) => (row as { detail: string }).detail);
-}
+const planOf = (database: RecordingDatabase, name: string) => queryPlan(database, name);
 
 // The R*Tree and FTS5 are SQLite's (PostgreSQL's twins are checked below).
 describe.skipIf(DIALECT === 'pg')('place queries: the plans the design relies on', () => {

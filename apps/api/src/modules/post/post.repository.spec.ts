@@ -3,18 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, openMigratedDatabase, type DB } from '@siplog/db';
-import { RecordingDatabase } from '../../test/recording-database';
+import { queryPlan, RecordingDatabase } from '../../test/recording-database';
 import { PostRepository } from './post.repository';
 
-/** The plan SQLite picks for one of the repository's prepared queries, one step a line. */
-function planOf(database: RecordingDatabase, name: string): string[] {
-  const { sql, params } = database.query(name);
-  const values = params.map((param) => (param === 'hidden' ? '[]' : typeof param === 'string' ? 1 : param));
-  return database.sqlite
-    .prepare(`explain query plan ${sql}`)
-    .all(...values)
-    .map((row) => (row as { detail: string }).detail);
-}
+/** The plan SQLite picks for one of the repository's prepared queries, one step a line (`:hidden` is a JSON list). */
+const planOf = (database: RecordingDatabase, name: string) => queryPlan(database, name, (placeholder) => (placeholder === 'hidden' ? '[]' : 1));
 
 describe.skipIf(DIALECT === 'pg')('post queries: the plans the design relies on', () => {
   let dir: string;
