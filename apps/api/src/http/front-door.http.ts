@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { TrpcFastPath } from '../trpc/trpc.fast-path';
-import { TRPC_PATH, type TrpcQuery } from '../trpc/trpc-query';
+import { TRPC_PREFIX, type TrpcQuery } from '../trpc/trpc-query';
 import { publicReadsFromCache, type ReadsAsEveryone } from './public-cache.http';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -17,8 +17,6 @@ export interface FrontDoor {
   /** Whether a signed-in caller reads public answers as everyone does (hides no one), so kept ones may be sent. */
   readsAsEveryone: ReadsAsEveryone;
 }
-
-const TRPC_PREFIX = `${TRPC_PATH}/`;
 
 /**
  * The HTTP server's one way in, in front of the app (Nest on Express), so the hot reads pay no routing, middleware

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logReferredVisit } from './referred-visit';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from '../modules/public-cache/public-cache.service';
 import { alikeForReadersHidingNoOne, PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
-import { readTrpcQuery, TRPC_PATH, type TrpcQuery } from '../trpc/trpc-query';
+import { readTrpcQuery, TRPC_PATH, TRPC_PREFIX, type TrpcQuery } from '../trpc/trpc-query';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 /** Where a request the cache does not answer goes on; a tRPC query with its call already read from the URL. */
@@ -71,7 +71,7 @@ export function publicReadsFromCache(
   /** `known`: the tRPC call, already read from the URL by the caller. */
   function answerGet(req: IncomingMessage, res: ServerResponse, known?: TrpcQuery): void {
     const url = req.url!;
-    const isTrpc = url.startsWith(`${TRPC_PATH}/`);
+    const isTrpc = url.startsWith(TRPC_PREFIX);
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page. Its share preview's URLs are
@@ -97,7 +97,7 @@ export function publicReadsFromCache(
   /** A signed-in tRPC query sent from what is kept when its caller reads as everyone does; anything else goes on. */
   function answerSignedIn(req: IncomingMessage, res: ServerResponse, authorization: string): void {
     const url = req.url!;
-    if (req.method !== 'GET' || !url.startsWith(`${TRPC_PATH}/`)) return app(req, res);
+    if (req.method !== 'GET' || !url.startsWith(TRPC_PREFIX)) return app(req, res);
     const call = readTrpcQuery(url.slice(TRPC_PATH.length));
     if (call === null || !alikeForReadersHidingNoOne(call)) return app(req, res, call);
     const goOn = (alike: boolean) => {

@@ -2,6 +2,8 @@ import { jsonNestsDeeperThan } from '../common/json-depth';
 
 /** The tRPC endpoint's path; a call is `${TRPC_PATH}/<procedure>[,<procedure>…]?batch=1&input=…`. */
 export const TRPC_PATH = '/trpc';
+/** What every tRPC call's URL starts with. */
+export const TRPC_PREFIX = `${TRPC_PATH}/`;
 
 /** A tRPC call as its URL names it: the procedures, whether batched, and the `input` parameter's JSON (undefined: none). */
 export interface TrpcQuery {

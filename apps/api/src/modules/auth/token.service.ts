@@ -66,12 +66,19 @@ export class TokenService {
    */
   async verify(token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
-    const ready = this.verified.ready();
-    if (ready === true || (await ready)) {
-      const kept = this.verified.get(token);
-      if (kept !== undefined && kept.expiresAt > Date.now()) return kept.actor;
-    }
-    const since = this.verified.start();
+    const verified = await this.verified.readThrough(
+      token,
+      async () => {
+        const checked = await this.check(token);
+        return checked && { person: checked.actor.id, value: checked };
+      },
+      (kept) => kept.expiresAt > Date.now(),
+    );
+    return verified?.actor ?? null;
+  }
+
+  /** The signature, claims and live session of a token, read afresh: its caller until the token or session ends. */
+  private async check(token: string): Promise<VerifiedToken | null> {
     let sessionId: string | undefined;
     let subject: string | undefined;
     let tokenExpiresAt: number;
@@ -90,11 +97,9 @@ export class TokenService {
     }
     const session = await this.sessions.findLiveSession(sessionId, Date.now());
     if (!session || String(session.actor.id) !== subject) return null;
-    // Shared by every request with this token from now on: nothing may change it.
-    const actor = Object.freeze(session.actor);
-    // Remembered until the token or its session ends, whichever is first.
-    this.verified.set(token, actor.id, { actor, expiresAt: Math.min(tokenExpiresAt, session.expiresAt) }, since);
-    return actor;
+    // Shared by every request with this token from now on: nothing may change it. Remembered until the token or its
+    // session ends, whichever is first.
+    return { actor: Object.freeze(session.actor), expiresAt: Math.min(tokenExpiresAt, session.expiresAt) };
   }
 
   /** Ends the caller's own session (logout). */

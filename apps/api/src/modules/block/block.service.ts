@@ -44,17 +44,11 @@ export class BlockService {
    */
   async hiddenFor(viewer: Pick<AuthUser, 'id'> | null | undefined): Promise<readonly number[]> {
     if (!viewer) return NOBODY;
-    const key = String(viewer.id);
-    const ready = this.remembered.ready();
-    if (ready === true || (await ready)) {
-      const kept = this.remembered.get(key);
-      if (kept !== undefined) return kept;
-    }
-    const since = this.remembered.start();
-    const read = await this.repository.hiddenFor(viewer.id);
-    const hidden = read.length === 0 ? NOBODY : Object.freeze(read);
-    this.remembered.set(key, viewer.id, hidden, since);
-    return hidden;
+    const hidden = await this.remembered.readThrough(String(viewer.id), async () => {
+      const read = await this.repository.hiddenFor(viewer.id);
+      return { person: viewer.id, value: read.length === 0 ? NOBODY : Object.freeze(read) };
+    });
+    return hidden ?? NOBODY;
   }
 
   /** Whom this person blocked, one direction only (a review's author still sees their comments, folded). */

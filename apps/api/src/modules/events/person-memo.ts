@@ -77,6 +77,23 @@ export class PersonMemo<V> {
     if (this.isCurrent(person, since)) this.entries.set(key, { value, person, since });
   }
 
+  /**
+   * The value for `key`: remembered (and `usable`), else read afresh and remembered. `read` names the person the
+   * value is about (known only once read, for a token); null is answered and not remembered.
+   */
+  async readThrough(key: string, read: () => Promise<{ person: number; value: V } | null>, usable: (value: V) => boolean = () => true): Promise<V | null> {
+    const ready = this.ready();
+    if (ready === true || (await ready)) {
+      const kept = this.get(key);
+      if (kept !== undefined && usable(kept)) return kept;
+    }
+    const since = this.start();
+    const fresh = await read();
+    if (fresh === null) return null;
+    this.set(key, fresh.person, fresh.value, since);
+    return fresh.value;
+  }
+
   private isCurrent(person: number, since: number): boolean {
     return this.everything <= since && (this.versions.get(person) ?? 0) <= since;
   }
