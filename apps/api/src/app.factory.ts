@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -13,10 +14,12 @@ import { previewOrigin } from './http/share-preview';
 import { installFrontDoor } from './http/front-door.http';
 import { PublicCacheService } from './modules/public-cache/public-cache.service';
 import { mountTrpc } from './trpc/trpc.mount';
+import { restReadsFastPath } from './http/rest-reads.fast-path';
+import { fastRestReads } from './http/fast-rest-reads';
 import { serveWebApp } from './http/web-app.static';
 import { mountFederation } from './http/federation.http';
 import { FederationService } from './modules/federation/federation.service';
-import { TokenService } from './modules/auth/token.service';
+import { bearerToken, TokenService } from './modules/auth/token.service';
 import { BlockService, readsAsEveryone } from './modules/block/block.service';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -43,14 +46,17 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const express = app.getHttpAdapter().getInstance();
   // req.ip as Express reads it behind the trusted proxy, for the requests the front door answers before Express.
   const trustProxy = express.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  const trpc = mountTrpc(app, (req) => proxyAddr(req, trustProxy));
+  const addressOf = (req: IncomingMessage) => proxyAddr(req, trustProxy);
+  const trpc = mountTrpc(app, addressOf);
   serveWebApp(app, config.webDistDir, app.get(AdminScreenService));
+  const tokens = app.get(TokenService);
   installFrontDoor(app.getHttpServer(), express, {
     cache: app.get(PublicCacheService),
     pageOrigin: (host) => previewOrigin(config, host),
     trpc,
+    rest: restReadsFastPath({ reads: fastRestReads(app), callerOf: (authorization) => tokens.verify(bearerToken(authorization)), addressOf, app: express }),
     headers: securityHeaderList(config),
-    readsAsEveryone: readsAsEveryone(app.get(TokenService), app.get(BlockService)),
+    readsAsEveryone: readsAsEveryone(tokens, app.get(BlockService)),
   });
   // No enableShutdownHooks(): main.ts stops on SIGTERM and SIGINT itself (graceful-stop.ts), and exits 0.
 

@@ -3,6 +3,7 @@ import type { PublicCacheService } from '../modules/public-cache/public-cache.se
 import type { TrpcFastPath } from '../trpc/trpc.fast-path';
 import { TRPC_PREFIX, type TrpcQuery } from '../trpc/trpc-query';
 import { publicReadsFromCache, type ReadsAsEveryone } from './public-cache.http';
+import type { RestReadsFastPath } from './rest-reads.fast-path';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -12,6 +13,8 @@ export interface FrontDoor {
   pageOrigin: (host: string | undefined) => string | null;
   /** The tRPC fast path, whose queries are answered here. */
   trpc: TrpcFastPath;
+  /** The public REST reads answered here (rest-reads.fast-path.ts). */
+  rest: RestReadsFastPath;
   /** The headers Express's middleware sets on every answer (securityHeaderList), for the answers given here. */
   headers: readonly string[];
   /** Whether a signed-in caller reads public answers as everyone does (hides no one), so kept ones may be sent. */
@@ -22,12 +25,17 @@ export interface FrontDoor {
  * The HTTP server's one way in, in front of the app (Nest on Express), so the hot reads pay no routing, middleware
  * or body parsing: a read whose answer the public cache keeps is answered from it, signed out or by a reader whom no
  * block sets apart (public-cache.http.ts);
- * a tRPC query, signed in or not kept, goes straight to the tRPC fast path; everything else, and whatever those leave,
- * goes to the app untouched.
+ * a tRPC query, signed in or not kept, goes straight to the tRPC fast path, and a public REST read to its controller
+ * (rest-reads.fast-path.ts); everything else, and whatever those leave, goes to the app untouched.
  */
-export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, headers, readsAsEveryone }: FrontDoor): void {
-  const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null): void => {
-    if (req.method === 'GET' && req.url!.startsWith(TRPC_PREFIX) && trpc.answerQuery(req, res, headers, call)) return;
+export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, rest, headers, readsAsEveryone }: FrontDoor): void {
+  const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, body?: Buffer): void => {
+    const method = req.method;
+    if (method === 'GET') {
+      if (req.url!.startsWith(TRPC_PREFIX) && trpc.answerQuery(req, res, headers, call)) return;
+    } else if (method === 'POST' && rest(req, res, headers, body)) {
+      return;
+    }
     app(req, res);
   };
   server.removeListener('request', app);

@@ -1,21 +1,23 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logReferredVisit } from './referred-visit';
+import { readWholeBody, smallJsonBodyLength } from './small-json-body';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from '../modules/public-cache/public-cache.service';
 import { alikeForReadersHidingNoOne, PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
 import { readTrpcQuery, TRPC_PATH, TRPC_PREFIX, type TrpcQuery } from '../trpc/trpc-query';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-/** Where a request the cache does not answer goes on; a tRPC query with its call already read from the URL. */
-export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null) => void;
+/**
+ * Where a request the cache does not answer goes on: a tRPC query with its call already read from the URL, a REST
+ * read with its body already read (and put back in the stream, for whoever reads it next).
+ */
+export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, body?: Buffer) => void;
 /**
  * Whether the caller of this Authorization header reads public answers as a signed-out visitor does: an invalid token
  * (the answer is the public one), or a signed-in person whom no block hides anyone from.
  */
 export type ReadsAsEveryone = (authorization: string) => boolean | Promise<boolean>;
 
-/** A REST read's body is a few ids; anything larger is not a read worth keeping (and is left to the app whole). */
-const MAX_READ_BODY_BYTES = 4096;
 /** Headers of the answer that belong to its connection or are set afresh for every answer. */
 const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'etag', 'cache-control', 'set-cookie']);
 /** A 304 carries the validators and the caching rules, not the body's description. */
@@ -118,12 +120,8 @@ export function publicReadsFromCache(
   }
 
   function answerPost(req: IncomingMessage, res: ServerResponse): void {
-    const length = Number(req.headers['content-length']);
-    const type = req.headers['content-type'] ?? '';
-    const isJson = type === 'application/json' || type.toLowerCase().replace(/\s/g, '') === 'application/json;charset=utf-8';
-    if (!isJson || !Number.isInteger(length) || length < 1 || length > MAX_READ_BODY_BYTES || req.headers['transfer-encoding'] !== undefined) {
-      return app(req, res);
-    }
+    const length = smallJsonBodyLength(req);
+    if (length === null) return app(req, res);
     readWholeBody(req, length, (body) => {
       const key = `POST ${req.url}\n${body.toString('latin1')}`;
       fromCache(
@@ -143,7 +141,7 @@ export function publicReadsFromCache(
           }
           const tags = tagsOfRead(PUBLIC_REST_READS.get(req.url!), input);
           if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
-          app(req, res);
+          app(req, res, undefined, body);
         },
       );
     });
@@ -206,24 +204,4 @@ function keptAnswerOf(res: ServerResponse, body: Buffer): KeptHttpAnswer {
   }
   for (const list of [headers, notModifiedHeaders]) list.push('etag', etag, 'cache-control', CACHE_CONTROL);
   return { headers, notModifiedHeaders, body: body.toString('utf8'), bytes: body.length, etag };
-}
-
-/**
- * Reads exactly `length` bytes of the body without letting the stream end, so they can be put back (`unshift`)
- * for the app when the answer is not kept. A client that goes away before sending them is simply never answered.
- */
-function readWholeBody(req: IncomingMessage, length: number, done: (body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  let received = 0;
-  const onReadable = () => {
-    let chunk: Buffer | null;
-    while (received < length && (chunk = req.read() as Buffer | null) !== null) {
-      chunks.push(chunk);
-      received += chunk.length;
-    }
-    if (received < length) return;
-    req.removeListener('readable', onReadable);
-    done(Buffer.concat(chunks));
-  };
-  req.on('readable', onReadable);
 }
