@@ -20,7 +20,7 @@ import { serveWebApp } from './http/web-app.static';
 import { mountFederation } from './http/federation.http';
 import { FederationService } from './modules/federation/federation.service';
 import { bearerToken, TokenService } from './modules/auth/token.service';
-import { BlockService, readsAsEveryone } from './modules/block/block.service';
+import { BlockService, publicAnswersAudience } from './modules/block/block.service';
 
 export const JSON_BODY_LIMIT = '256kb';
 
@@ -56,7 +56,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     trpc,
     rest: restReadsFastPath({ reads: fastRestReads(app), callerOf: (authorization) => tokens.verify(bearerToken(authorization)), addressOf, app: express }),
     headers: securityHeaderList(config),
-    readsAsEveryone: readsAsEveryone(tokens, app.get(BlockService)),
+    audienceOf: publicAnswersAudience(tokens, app.get(BlockService)),
   });
   // No enableShutdownHooks(): main.ts stops on SIGTERM and SIGINT itself (graceful-stop.ts), and exits 0.
 

@@ -1,4 +1,3 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import {
   bestOrdersSchema,
   establishmentIdSchema,
@@ -35,7 +34,7 @@ function read<S extends z.ZodType>(
  * A read listed here must take the schema its @ZodBody takes; rest-reads.fast-path.api.spec.ts compares every one
  * with what Nest answers, bad input included.
  */
-export function fastRestReads(app: INestApplicationContext): ReadonlyMap<string, FastRestRead> {
+export function fastRestReads(app: { get: <T>(type: new (...args: never[]) => T) => T }): ReadonlyMap<string, FastRestRead> {
   const post = app.get(PostController);
   const place = app.get(PlaceController);
   const lists = app.get(PlaceListsController);

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PublicCacheService } from '../modules/public-cache/public-cache.service';
 import type { TrpcFastPath } from '../trpc/trpc.fast-path';
 import { TRPC_PREFIX, type TrpcQuery } from '../trpc/trpc-query';
-import { publicReadsFromCache, type ReadsAsEveryone } from './public-cache.http';
+import { publicReadsFromCache, type PublicAnswersAudience } from './public-cache.http';
 import type { RestReadsFastPath } from './rest-reads.fast-path';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -17,18 +17,18 @@ export interface FrontDoor {
   rest: RestReadsFastPath;
   /** The headers Express's middleware sets on every answer (securityHeaderList), for the answers given here. */
   headers: readonly string[];
-  /** Whether a signed-in caller reads public answers as everyone does (hides no one), so kept ones may be sent. */
-  readsAsEveryone: ReadsAsEveryone;
+  /** For whom a public answer to a signed-in caller holds: everyone (they hide no one) or them alone. */
+  audienceOf: PublicAnswersAudience;
 }
 
 /**
  * The HTTP server's one way in, in front of the app (Nest on Express), so the hot reads pay no routing, middleware
- * or body parsing: a read whose answer the public cache keeps is answered from it, signed out or by a reader whom no
- * block sets apart (public-cache.http.ts);
+ * or body parsing: a read whose answer the public cache keeps is answered from it, signed out or signed in
+ * (public-cache.http.ts);
  * a tRPC query, signed in or not kept, goes straight to the tRPC fast path, and a public REST read to its controller
  * (rest-reads.fast-path.ts); everything else, and whatever those leave, goes to the app untouched.
  */
-export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, rest, headers, readsAsEveryone }: FrontDoor): void {
+export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, rest, headers, audienceOf }: FrontDoor): void {
   const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, body?: Buffer): void => {
     const method = req.method;
     if (method === 'GET') {
@@ -39,5 +39,5 @@ export function installFrontDoor(server: Server, app: RequestListener, { cache, 
     app(req, res);
   };
   server.removeListener('request', app);
-  server.prependListener('request', publicReadsFromCache(cache, pastTheCache, pageOrigin, readsAsEveryone) ?? pastTheCache);
+  server.prependListener('request', publicReadsFromCache(cache, pastTheCache, pageOrigin, audienceOf) ?? pastTheCache);
 }

@@ -13,10 +13,11 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, body?: Buffer) => void;
 /**
- * Whether the caller of this Authorization header reads public answers as a signed-out visitor does: an invalid token
- * (the answer is the public one), or a signed-in person whom no block hides anyone from.
+ * Whom a public read's answer for the caller of this Authorization header holds for: '' for everyone (a token that
+ * names no one, or a signed-in person who hides no one), else a key naming that reader as they stand now, which
+ * changes with every block or unblock of theirs (BlockService.audienceOf).
  */
-export type ReadsAsEveryone = (authorization: string) => boolean | Promise<boolean>;
+export type PublicAnswersAudience = (authorization: string) => string | Promise<string>;
 
 /** Headers of the answer that belong to its connection or are set afresh for every answer. */
 const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'etag', 'cache-control', 'set-cookie']);
@@ -29,16 +30,17 @@ const CACHE_CONTROL = 'no-cache';
  * The front door's first step (front-door.http.ts), before Express, Nest or tRPC: a signed-out read whose answer is
  * kept is answered here; every other request goes on (`app`) untouched. When a keepable read misses, it goes on and
  * its answer is kept on its way out (200s only). A request with an Authorization header is answered from, or kept in,
- * the cache only for a tRPC query whose every procedure answers a reader who hides no one as it answers everyone
- * (ALIKE_FOR_READERS_HIDING_NO_ONE), when `readsAsEveryone` says this caller is such a reader; every other signed-in
- * request goes on, as its answer may differ per person. Null when the cache is off.
+ * the cache only for a tRPC query whose every procedure reads its caller for nothing but the people a block hides
+ * from them (ALIKE_FOR_READERS_HIDING_NO_ONE): the kept answer for everyone when `audienceOf` says the caller hides no
+ * one, else the answer kept for that reader alone as they stand now; every other signed-in request goes on, as its
+ * answer may differ per person in other ways. Null when the cache is off.
  */
 export function publicReadsFromCache(
   cache: PublicCacheService,
   app: PastTheCache,
   /** The origin a page's share preview is made with for this Host (share-preview.ts previewOrigin): pages are kept per origin. */
-  pageOrigin: (host: string | undefined) => string | null = () => null,
-  readsAsEveryone: ReadsAsEveryone = () => false,
+  pageOrigin: (host: string | undefined) => string | null,
+  audienceOf: PublicAnswersAudience,
 ): RequestListener | null {
   if (!cache.enabled) return null;
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -70,15 +72,18 @@ export function publicReadsFromCache(
     );
   }
 
-  /** `known`: the tRPC call, already read from the URL by the caller. */
-  function answerGet(req: IncomingMessage, res: ServerResponse, known?: TrpcQuery): void {
+  /**
+   * `known`: the tRPC call, already read from the URL by the caller; `reader`: a signed-in reader's audience
+   * (PublicAnswersAudience), whose answers are kept apart from everyone's.
+   */
+  function answerGet(req: IncomingMessage, res: ServerResponse, known?: TrpcQuery, reader = ''): void {
     const url = req.url!;
     const isTrpc = url.startsWith(TRPC_PREFIX);
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     // Pages are kept by path: `?utm_source=…` on a link that goes round is the same page. Its share preview's URLs are
     // PUBLIC_URL's, or (unset) a loopback Host's, so the origin is part of the key.
-    const key = isTrpc ? `GET ${url}` : `PAGE ${pageOrigin(req.headers.host) ?? ''} ${pathname}`;
+    const key = isTrpc ? `GET ${url}${reader && `\nfor ${reader}`}` : `PAGE ${pageOrigin(req.headers.host) ?? ''} ${pathname}`;
     fromCache(
       key,
       (kept) => {
@@ -96,27 +101,30 @@ export function publicReadsFromCache(
     );
   }
 
-  /** A signed-in tRPC query sent from what is kept when its caller reads as everyone does; anything else goes on. */
+  /**
+   * A signed-in tRPC query whose procedures read their caller only for the people a block hides from them: sent from
+   * what is kept for everyone when the caller hides no one, else from what is kept for them alone; anything else goes on.
+   */
   function answerSignedIn(req: IncomingMessage, res: ServerResponse, authorization: string): void {
     const url = req.url!;
     if (req.method !== 'GET' || !url.startsWith(TRPC_PREFIX)) return app(req, res);
     const call = readTrpcQuery(url.slice(TRPC_PATH.length));
     if (call === null || !alikeForReadersHidingNoOne(call)) return app(req, res, call);
-    const goOn = (alike: boolean) => {
-      if (!alike) return app(req, res, call);
+    const goOn = (reader: string) => {
+      if (reader !== '') return answerGet(req, res, call, reader);
       // Their answer is everyone's: asked as everyone, so what the app computes on a miss (kept for all) is that too,
       // even should a block of theirs land meanwhile (it came after the request, which may then be answered as before it).
       delete req.headers.authorization;
       answerGet(req, res, call);
     };
-    let alike: boolean | Promise<boolean>;
+    let reader: string | Promise<string>;
     try {
-      alike = readsAsEveryone(authorization);
+      reader = audienceOf(authorization);
     } catch {
       return app(req, res, call);
     }
-    if (alike === true || alike === false) return goOn(alike);
-    alike.then(goOn, () => app(req, res, call));
+    if (typeof reader === 'string') return goOn(reader);
+    reader.then(goOn, () => app(req, res, call));
   }
 
   function answerPost(req: IncomingMessage, res: ServerResponse): void {

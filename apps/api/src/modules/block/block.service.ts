@@ -51,6 +51,16 @@ export class BlockService {
     return hidden ?? NOBODY;
   }
 
+  /**
+   * For whom a public read's answer to `viewer` holds: '' (everyone) when they hide no one, else them alone as they
+   * stand now (`<id>@<version>`): the version grows with every announcement about them (PersonMemo.versionOf), so an
+   * answer computed for them is never sent once a block or an unblock of theirs is heard of.
+   */
+  async audienceOf(viewer: Pick<AuthUser, 'id'> | null): Promise<string> {
+    if ((await this.hiddenFor(viewer)).length === 0) return '';
+    return `${viewer!.id}@${this.remembered.versionOf(viewer!.id)}`;
+  }
+
   /** Whom this person blocked, one direction only (a review's author still sees their comments, folded). */
   blockedBy(viewer: Pick<AuthUser, 'id'>): Promise<number[]> {
     return this.repository.blockedBy(viewer.id);
@@ -116,14 +126,12 @@ export class BlockService {
 }
 
 /**
- * Whether the caller of this Authorization header reads public answers as everyone does: a token that names no one
- * (the answer is the signed-out one), or a person whom no block sets apart from anyone. Both from memory once seen.
+ * Whom the public answers for the caller of this Authorization header are for (PublicAnswersAudience): '' for
+ * everyone, when the token names no one (the answer is the signed-out one) or a person whom no block sets apart from
+ * anyone; else that reader alone, as they stand now (BlockService.audienceOf). Both from memory once seen.
  */
-export function readsAsEveryone(tokens: TokenService, blocks: BlockService) {
-  return async (authorization: string): Promise<boolean> => {
-    const reader = await tokens.verify(bearerToken(authorization));
-    return (await blocks.hiddenFor(reader)).length === 0;
-  };
+export function publicAnswersAudience(tokens: TokenService, blocks: BlockService) {
+  return async (authorization: string): Promise<string> => blocks.audienceOf(await tokens.verify(bearerToken(authorization)));
 }
 
 /** A viewer's hidden ids as the JSON array the prepared statements read with json_each. */

@@ -51,6 +51,18 @@ describe('PersonMemo', () => {
     expect(memo.get('late')).toBe('fresh');
   });
 
+  it("gives each person a version that only grows, with announcements about them or about everyone", async () => {
+    const first = memo.versionOf(1);
+    await announcePeopleChanged(events, [2]);
+    expect(memo.versionOf(1)).toBe(first);
+    await announcePeopleChanged(events, [1]);
+    const second = memo.versionOf(1);
+    expect(second).toBeGreaterThan(first);
+    (events as unknown as { local: { emit(name: string): void } }).local.emit('gap');
+    expect(memo.versionOf(1)).toBeGreaterThan(second);
+    expect(memo.versionOf(2)).toBe(memo.versionOf(1));
+  });
+
   it('forgets everything after a gap in what other nodes said', async () => {
     await readThrough('a', 1, () => 'kept');
     (events as unknown as { local: { emit(name: string): void } }).local.emit('gap');

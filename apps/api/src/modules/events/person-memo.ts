@@ -67,6 +67,14 @@ export class PersonMemo<V> {
     return kept.value;
   }
 
+  /**
+   * Where `person` stands: a number that grows with every announcement about them (or everyone) this node hears, so
+   * what was computed for them under one version is never taken for what holds under a later one. Ask after ready().
+   */
+  versionOf(person: number): number {
+    return Math.max(this.everything, this.versions.get(person) ?? 0);
+  }
+
   /** The clock to pass to `set`: take it (after ready()) before reading what will be remembered. */
   start(): number {
     return this.clock;

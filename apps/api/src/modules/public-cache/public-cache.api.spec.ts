@@ -1,3 +1,6 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpAdapterHost } from '@nestjs/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +17,9 @@ const ADMIN_EMAIL = 'cacheboss@example.com';
 
 /**
  * Signed-out answers are kept and sent again until a write changes them: never stale once the write is acknowledged,
- * never kept for a request with a token, revalidated by ETag. Every read is checked against the same read by a reader
- * with a block (whose answers are never kept nor sent from what is kept, so always computed afresh): both must match
- * after each kind of write.
+ * revalidated by ETag. After each kind of write, every read is checked against the same read computed afresh by the
+ * app's own Express (no front door, so nothing kept), signed out and by a reader with a block (whose answers are kept
+ * for them alone): each must match.
  */
 describe('the public cache', () => {
   let app: TestApp;
@@ -27,31 +30,41 @@ describe('the public cache', () => {
   let darkMatter: number;
   let otherPlace: number;
 
-  type Read = { label: string; send: (headers?: Record<string, string>) => Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> };
+  type Read = {
+    label: string;
+    send: (headers?: Record<string, string>, baseUrl?: string) => Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }>;
+  };
   const restRead = (path: string, body: unknown): Read => ({
     label: `POST ${path} ${JSON.stringify(body)}`,
-    send: (headers = {}) => rawRequest(app.baseUrl, { method: 'POST', path, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+    send: (headers = {}, baseUrl = app.baseUrl) =>
+      rawRequest(baseUrl, { method: 'POST', path, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }),
   });
   const trpcRead = (procedure: string, input?: unknown): Read => ({
     label: `tRPC ${procedure} ${JSON.stringify(input)}`,
-    send: (headers = {}) => rawRequest(app.baseUrl, { path: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers }),
+    send: (headers = {}, baseUrl = app.baseUrl) =>
+      rawRequest(baseUrl, { path: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers }),
   });
-  const pageRead = (path: string): Read => ({ label: `page ${path}`, send: (headers = {}) => rawRequest(app.baseUrl, { path, headers }) });
+  const pageRead = (path: string): Read => ({ label: `page ${path}`, send: (headers = {}, baseUrl = app.baseUrl) => rawRequest(baseUrl, { path, headers }) });
 
   /** Every kept read of the two places, the two people and the feed. */
   let reads: Read[];
   let annPost: number;
 
-  /** Blocked someone who has nothing to show: reads the public answers, but always computed afresh for them. */
+  /** Blocked someone who has nothing to show: reads the public answers, kept for them alone. */
   let freshReader: TestAccount;
+  /** The same app's Express on a server of its own, without the front door: every answer computed afresh. */
+  let fresh: { baseUrl: string; server: Server };
 
-  /** The signed-out answer (kept or not) equals a fresh one: the same read by freshReader, which is never kept. */
+  /** Each answer (kept or not), signed out and to freshReader, equals the one computed afresh. */
   async function expectAllFresh(after: string): Promise<void> {
     for (const read of reads) {
-      const kept = await read.send();
-      const fresh = await read.send(freshReader.auth);
-      expect(kept.status, `${read.label} after ${after}`).toBe(fresh.status);
-      expect(kept.text, `${read.label} after ${after}`).toBe(fresh.text);
+      for (const headers of [{}, freshReader.auth]) {
+        const kept = await read.send(headers);
+        const computed = await read.send(headers, fresh.baseUrl);
+        const label = `${read.label}${headers === freshReader.auth ? ' (signed in)' : ''} after ${after}`;
+        expect(kept.status, label).toBe(computed.status);
+        expect(kept.text, label).toBe(computed.text);
+      }
     }
   }
 
@@ -74,6 +87,9 @@ describe('the public cache', () => {
     freshReader = await registerAccount(app, 'freshcache');
     await registerAccount(app, 'quietcache');
     expect((await app.post('/api/user/blockuser', { targetusername: 'quietcache' }, freshReader.auth)).status).toBe(200);
+    const freshServer = http.createServer(app.get(HttpAdapterHost).httpAdapter.getInstance());
+    await new Promise<void>((resolve) => freshServer.listen(0, '127.0.0.1', resolve));
+    fresh = { baseUrl: `http://127.0.0.1:${(freshServer.address() as AddressInfo).port}`, server: freshServer };
     darkMatter = (await insertEstablishment(app.data, { placeId: 'prov-dark-matter', name: 'Dark Matter Coffee', city: 'Chicago', lat: 41.88, lng: -87.63 })).id;
     otherPlace = (await insertEstablishment(app.data, { placeId: 'prov-other', name: 'Other Tea', city: 'Chicago', lat: 41.89, lng: -87.62 })).id;
     annPost = await review(ann, 'prov-dark-matter', 'Cortado');
@@ -100,7 +116,10 @@ describe('the public cache', () => {
       pageRead('/login'),
     ];
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    if (fresh) await new Promise((resolve) => fresh.server.close(resolve));
+    await app.close();
+  });
 
   it('sends a signed-out answer again without computing it, with an ETag, and 304 to a browser that holds it', async () => {
     for (const read of reads) {

@@ -94,16 +94,27 @@ describe('kept public answers for signed-in readers', () => {
     }
   });
 
-  it("computes a blocking reader's answers afresh, without the people they hide, and keeps none of them", async () => {
+  it("keeps a blocking reader's answers, without the people they hide, for them alone", async () => {
     const recent = inputs['post.recent'];
     const everyone = await query(app, 'post.recent', recent);
     expect(everyone.text).toContain(ann.username);
-    const { hits, entries } = cache.stats();
+    const { hits } = cache.stats();
     const theirs = await query(app, 'post.recent', recent, blocker.auth);
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toContain(ann.username);
-    expect(theirs.headers.etag).toBeUndefined();
-    expect(cache.stats()).toMatchObject({ hits, entries });
+    expect(cache.stats().hits).toBe(hits);
+    const again = await query(app, 'post.recent', recent, blocker.auth);
+    expect(cache.stats().hits).toBe(hits + 1);
+    expect(again.text).toBe(theirs.text);
+    expect(again.headers.etag).toBeDefined();
+    expect(again.headers.etag).not.toBe(everyone.headers.etag);
+    // Someone else who hides the very same person is not sent the blocker's answer: it is computed for them.
+    const alike = await registerAccount(app, 'twinblocker');
+    expect((await app.post('/api/user/blockuser', { targetusername: ann.username }, alike.auth)).status).toBe(200);
+    expect((await query(app, 'post.recent', recent, alike.auth)).text).toBe(theirs.text);
+    expect(cache.stats().hits).toBe(hits + 1);
+    // And everyone is still sent everyone's.
+    expect((await query(app, 'post.recent', recent)).text).toBe(everyone.text);
     expect((await query(app, 'user.publicProfile', inputs['user.publicProfile'], blocker.auth)).status).toBe(404);
   });
 
@@ -115,6 +126,16 @@ describe('kept public answers for signed-in readers', () => {
     expect(cache.stats().hits).toBe(hits + 1);
     expect((await app.post('/api/user/blockuser', { targetusername: ann.username }, blocker.auth)).status).toBe(200);
     expect((await query(app, 'post.recent', recent, blocker.auth)).text).not.toContain(ann.username);
+  });
+
+  it("sends a blocking reader no answer kept for them once the public data changes", async () => {
+    const recent = inputs['post.recent'];
+    await query(app, 'post.recent', recent, blocker.auth);
+    const other = await registerAccount(app, 'otherkept');
+    expect((await postReview(app, other, { place_id: PLACE.placeId, order: 'Genmaicha' })).status).toBe(200);
+    const theirs = await query(app, 'post.recent', recent, blocker.auth);
+    expect(theirs.text).toContain('Genmaicha');
+    expect(theirs.text).not.toContain(ann.username);
   });
 
   it('sends kept answers for a token that names no one (the signed-out answer), and never for other calls', async () => {
