@@ -7,23 +7,14 @@ import { insertEstablishment, posts, users } from '@siplog/db';
 import { PUBLIC_REST_READS } from '../modules/public-cache/public-reads';
 import { FEED_SKIP_FREE } from '../modules/post/post.service';
 import { bearer, newClient, registerAccount, type TestAccount } from '../test/accounts';
-import { rawRequest, type RawAnswer, type RawRequest } from '../test/raw-http';
+import { comparableAnswer, rawRequest, type RawAnswer, type RawRequest } from '../test/raw-http';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { fastRestReads } from './fast-rest-reads';
 
 /** Connection framing is the one difference allowed (Express and the fast path both send one body with its length). */
 const FRAMING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-function comparable(answer: RawAnswer) {
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMING.has(name)));
-  let body: unknown = answer.text;
-  try {
-    body = JSON.parse(answer.text);
-  } catch {
-    // not JSON: compared as text
-  }
-  return { status: answer.status, headers, body };
-}
+const comparable = (answer: RawAnswer) => comparableAnswer(answer, FRAMING);
 
 const json = { 'Content-Type': 'application/json' };
 const post = (path: string, body: unknown, headers: Record<string, string> = {}): RawRequest => ({

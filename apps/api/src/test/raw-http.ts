@@ -82,3 +82,15 @@ export function trickle(baseUrl: string, head: string, pieces: string | readonly
     });
   });
 }
+
+/** An answer as two servers' answers to one request are compared: status, headers less `ignored`, the body as JSON when it is. */
+export function comparableAnswer(answer: RawAnswer, ignored: ReadonlySet<string>) {
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !ignored.has(name)));
+  let body: unknown = answer.text;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    // not JSON (HEAD, say): compared as text
+  }
+  return { status: answer.status, headers, body };
+}

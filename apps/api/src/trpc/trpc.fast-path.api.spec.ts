@@ -7,7 +7,7 @@ import { refuseDeepJson } from '../common/json-depth';
 import { TokenService } from '../modules/auth/token.service';
 import { securityHeaders } from '../http/security-headers';
 import { bearer, newClient, registerAccount, type TestAccount } from '../test/accounts';
-import { rawRequest, type RawAnswer, type RawRequest } from '../test/raw-http';
+import { comparableAnswer, rawRequest, type RawAnswer, type RawRequest } from '../test/raw-http';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { createAppRouter } from './app.router';
 import { TRPC_PATH, trpcHandlers } from './trpc.mount';
@@ -37,16 +37,7 @@ async function startReference(app: TestApp): Promise<{ baseUrl: string; server: 
 /** How each answer is framed (a stream in chunks, or one body with its length) is the one difference allowed. */
 const FRAMING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-function comparable(answer: RawAnswer) {
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMING.has(name)));
-  let body: unknown = answer.text;
-  try {
-    body = JSON.parse(answer.text);
-  } catch {
-    // not JSON (HEAD, say): compared as text
-  }
-  return { status: answer.status, headers, body };
-}
+const comparable = (answer: RawAnswer) => comparableAnswer(answer, FRAMING);
 
 const json = { 'Content-Type': 'application/json' };
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
