@@ -26,9 +26,15 @@ export interface Statement<Row> {
 /** Plain SQL with `:name` parameters: one text when both dialects read it alike, else one per dialect. */
 export type SqlText = string | { sqlite: string; pg: string };
 
-/** How a plain statement's rows come back: the columns SQLite stores as 0/1 that the app reads as booleans. */
+/** How a plain statement runs and its rows come back. */
 export interface StatementOptions<Row> {
+  /** The columns SQLite stores as 0/1 that the app reads as booleans. */
   booleans?: ReadonlyArray<keyof Row & string>;
+  /**
+   * Unique app-wide: on PostgreSQL the statement is then parsed and planned once per connection, not on every call (for
+   * hot or large statements). SQLite prepares every statement once anyway.
+   */
+  name?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { sqlFor, type Database, type Orm, type Params, type Preparable, type NodeLink, type SqlText, type Statement } from './database';
+import { sqlFor, type Database, type Orm, type Params, type Preparable, type NodeLink, type SqlText, type Statement, type StatementOptions } from './database';
 import { toPositional } from './named-params';
 import { listenPg, type PgListener, type PgListenOptions } from './pg-listener';
 
@@ -166,14 +166,15 @@ export class PgDatabase implements Database, NodeLink {
   }
 
   /** PostgreSQL answers booleans as booleans: `options.booleans` needs no work here. */
-  statement<Row = Record<string, unknown>>(text: SqlText): Statement<Row> {
+  statement<Row = Record<string, unknown>>(text: SqlText, options: StatementOptions<Row> = {}): Statement<Row> {
     const compiled = toPositional(sqlFor(text, 'pg'));
+    const { name } = options;
     const query = async (params?: Params) => {
-      const values = compiled.names.map((name) => {
-        if (!params || !(name in params)) throw new Error(`missing SQL parameter :${name}`);
-        return params[name];
+      const values = compiled.names.map((param) => {
+        if (!params || !(param in params)) throw new Error(`missing SQL parameter :${param}`);
+        return params[param];
       });
-      return this.queryable().query(compiled.text, values);
+      return name === undefined ? this.queryable().query(compiled.text, values) : this.queryable().query({ name, text: compiled.text, values });
     };
     return {
       source: compiled.text,

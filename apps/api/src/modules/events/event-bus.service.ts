@@ -32,13 +32,19 @@ const MAX_PAYLOAD = 7_900;
  */
 const HEAR_TIMEOUT_MS = 1_000;
 
-interface Envelope {
+/** An event as it travels to the other nodes. */
+interface Sent {
   topic: EventTopic;
   /** null: too large to send; subscribers treat it as touching everything. */
   data: unknown;
+}
+
+interface Envelope extends Sent {
   from: string;
   /** Announced events only: the number they took from the clock. */
   seq?: number;
+  /** Announced events only: published events that were waiting to go, sent in the same NOTIFY. */
+  along?: Sent[] | null;
 }
 
 /**
@@ -65,6 +71,12 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   /** The clock read in flight, and the one to be sent after it for the requests that arrived meanwhile. */
   private reading: Promise<boolean> | null = null;
   private nextReading: Promise<boolean> | null = null;
+  /**
+   * Events published here and committed whose NOTIFY has not gone yet: they go on the next turn of the event loop,
+   * unless an announcement made before then takes them along (a like tells the author's bell and announces what it made
+   * stale: one statement instead of two).
+   */
+  private unsent: Sent[] = [];
 
   /** Whether other nodes may be listening (PostgreSQL); on SQLite everything happens in this one process. */
   readonly spansNodes: boolean;
@@ -102,13 +114,40 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   publish<T extends EventTopic>(topic: T, data: EventTopics[T]): void {
     this.db.afterCommit(() => {
       this.local.emit(topic, data);
-      const nodes = this.db.nodes;
-      if (nodes) {
-        let payload = JSON.stringify({ topic, data, from: this.node } satisfies Envelope);
-        if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ topic, data: null, from: this.node } satisfies Envelope);
-        nodes.notify(CHANNEL, payload).catch((error: Error) => this.logger.warn(`Could not tell the other nodes (${topic}): ${error.message}`));
-      }
+      if (this.db.nodes) this.queue([{ topic, data }]);
     });
+  }
+
+  /** Queues events for the other nodes; a non-empty queue always has its sending scheduled. */
+  private queue(events: Sent[]): void {
+    if (events.length === 0) return;
+    if (this.unsent.length === 0) setImmediate(() => this.sendUnsent());
+    this.unsent.push(...events);
+  }
+
+  /** The published events no announcement took along, each in a NOTIFY of its own. */
+  private sendUnsent(): void {
+    const nodes = this.db.nodes!;
+    for (const { topic, data } of this.unsent.splice(0)) {
+      let payload = JSON.stringify({ topic, data, from: this.node } satisfies Envelope);
+      if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ topic, data: null, from: this.node } satisfies Envelope);
+      nodes.notify(CHANNEL, payload).catch((error: Error) => this.logger.warn(`Could not tell the other nodes (${topic}): ${error.message}`));
+    }
+  }
+
+  /** As many waiting events, oldest first, as fit in `room` characters of JSON: taken out of the queue, as a JSON array. */
+  private takeUnsent(room: number): { events: Sent[]; json: string | null } {
+    const events: Sent[] = [];
+    let length = 2;
+    for (const event of this.unsent) {
+      const size = JSON.stringify(event).length + 1;
+      if (length + size > room) break;
+      events.push(event);
+      length += size;
+    }
+    if (events.length === 0) return { events, json: null };
+    this.unsent.splice(0, events.length);
+    return { events, json: JSON.stringify(events) };
   }
 
   /**
@@ -117,18 +156,27 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
    * after a committed write: a failure is logged, and the nodes' next `caughtUp` still reads the clock.
    */
   async announce<T extends EventTopic>(topic: T, data: EventTopics[T]): Promise<void> {
-    this.db.afterCommit(() => this.local.emit(topic, data));
+    // Runs at once outside a transaction (afterCommit's contract), which is when waiting events may go along: inside
+    // one, this NOTIFY waits for its commit, and would be lost with a rollback.
+    let outsideTransaction = false;
+    this.db.afterCommit(() => {
+      outsideTransaction = true;
+      this.local.emit(topic, data);
+    });
     if (!this.clockRepository) return;
     let json = JSON.stringify(data);
     if (json.length > MAX_PAYLOAD - 200) json = 'null';
+    const along = outsideTransaction ? this.takeUnsent(MAX_PAYLOAD - 200 - json.length) : { events: [], json: null };
     // Inside a transaction a failure aborts it, so the write is not acknowledged either.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.clockRepository.announce(topic, json, this.node);
+        await this.clockRepository.announce(topic, json, this.node, along.json);
         return;
       } catch (error) {
         if (attempt >= 3) {
           this.logger.error(`Could not announce ${topic} to the other nodes: ${(error as Error).message}`);
+          // What came along still goes, on its own.
+          this.queue(along.events);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
@@ -199,5 +247,6 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     if (typeof envelope.seq === 'number') this.heard.heard(envelope.seq);
     if (envelope.from === this.node) return;
     this.local.emit(envelope.topic, envelope.data);
+    for (const event of envelope.along ?? []) this.local.emit(event.topic, event.data);
   }
 }

@@ -17,16 +17,23 @@ export class EventClockRepository {
 
   constructor(@Inject(DATABASE) db: Database) {
     this.statements = {
-      // One statement, so the number and the NOTIFY go together (in the caller's transaction when there is one).
-      announce: db.statement(`select pg_notify('${EVENTS_CHANNEL}', json_build_object('topic', cast(:topic as text), 'data', cast(:data as json),
-            'from', cast(:from as text), 'seq', nextval('${CLOCK}'))::text)`),
-      clock: db.statement<{ value: string | number }>(`select case when is_called then last_value else 0 end as value from ${CLOCK}`),
+      // One statement, so the number and the NOTIFY go together (in the caller's transaction when there is one). Named:
+      // it and the clock run on nearly every write and signed-in request, and are parsed once per connection so.
+      announce: db.statement(
+        `select pg_notify('${EVENTS_CHANNEL}', json_build_object('topic', cast(:topic as text), 'data', cast(:data as json),
+            'from', cast(:from as text), 'seq', nextval('${CLOCK}'), 'along', cast(:along as json))::text)`,
+        { name: 'events.announce' },
+      ),
+      clock: db.statement<{ value: string | number }>(`select case when is_called then last_value else 0 end as value from ${CLOCK}`, { name: 'events.clock' }),
     };
   }
 
-  /** Sends `data` (JSON) on `topic` to every node with the next number of the clock. */
-  async announce(topic: string, data: string, from: string): Promise<void> {
-    await this.statements.announce.run({ topic, data, from });
+  /**
+   * Sends `data` (JSON) on `topic` to every node with the next number of the clock, and in the same NOTIFY the events
+   * `along` (a JSON array of {topic, data}, or null) that were waiting to go.
+   */
+  async announce(topic: string, data: string, from: string, along: string | null = null): Promise<void> {
+    await this.statements.announce.run({ topic, data, from, along });
   }
 
   /** The last number handed out (0 before the first). */

@@ -84,6 +84,57 @@ const REMOTE_NOT_BLOCKED = (recipient: string) =>
   `not exists (select 1 from remote_actor_blocks b where b.user_id = ${recipient} and b.actor_id = cast(:remoteActor as integer))`;
 
 /**
+ * The notifications (and comment mentions) that likes, unlikes and comments record, for the writers that record them in
+ * a statement of their own (PostRepository: inside the write's one statement on PostgreSQL, in its transaction on
+ * SQLite). Each reads the review from `review`, a relation of at most one row with its `id` and its author's `user_id`;
+ * a comment's notifications read the new comment from `comment` (its `id`) and the people it mentions from `mentioned`
+ * (their `user_id`). :actor acted, :mail is whether notification e-mail is on. Each answers whom it told (or untold).
+ */
+export const RECORDED_WITH_WRITES = {
+  /** Told once however often they toggle (notifications_one_like_unique); never of one's own like. */
+  like: (review: string) => `insert into notifications (user_id, actor_id, kind, post_id, email_pending)
+    select r.user_id, ${ACTOR}, 'like', r.id, ${emailPending('like', 'r.user_id')} from ${review} r where r.user_id <> :actor
+    on conflict do nothing returning user_id as "userId"`,
+  /**
+   * An unlike takes back its unread like notification. `author`: the review's author's id (an SQL expression), first so
+   * the lookup walks notifications_one_like_unique, not everything the actor ever caused.
+   */
+  unlike: (author: string) => `delete from notifications where kind = 'like' and user_id = ${author}
+    and actor_id = :actor and post_id = :postId and read_at is null returning user_id as "userId"`,
+  /** The active people a comment names (:names, a JSON array of usernames), once each. */
+  mentions: (comment: string) => `insert into mentions (user_id, comment_id)
+    select u.id, c.id from ${comment} c cross join users u where u.username in (${JSON_TEXTS(':names')}) and ${ACTIVE_USER_SQL('u')}
+    on conflict do nothing returning id, user_id`,
+  /** Those named are told, but not the commenter or the review's author (told of the comment). */
+  mentioned: (review: string, comment: string, mentioned: string) => `insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+    select m.user_id, ${ACTOR}, 'mention', r.id, c.id, ${emailPending('mention', 'm.user_id')}
+    from ${review} r cross join ${comment} c cross join ${mentioned} m where m.user_id <> :actor and m.user_id <> r.user_id
+    returning user_id as "userId"`,
+  comment: (review: string, comment: string) => `insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+    select r.user_id, ${ACTOR}, 'comment', r.id, c.id, ${emailPending('comment', 'r.user_id')} from ${review} r cross join ${comment} c
+    where r.user_id <> :actor returning user_id as "userId"`,
+  /**
+   * Earlier commenters on the review, once each: not the author (told of the comment), the commenter, or anyone this
+   * comment mentions (told of the mention); someone with an unread reply by this commenter on this review is not told
+   * again (notifications_one_unread_reply_unique): each person replying once, told as one line.
+   */
+  reply: (review: string, comment: string, mentioned: string) => `insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
+    select distinct e.user_id, ${ACTOR}, 'reply', r.id, c.id, ${emailPending('reply', 'e.user_id')}
+    from ${review} r cross join ${comment} c cross join comments e
+    where e.post_id = r.id and e.id <> c.id and e.user_id <> :actor and e.user_id <> r.user_id
+      and e.user_id not in (select user_id from ${mentioned})
+    on conflict do nothing returning user_id as "userId"`,
+};
+
+/** The review :postId, the comment :commentId and whom it mentions, as RECORDED_WITH_WRITES reads them in statements of their own. */
+export const RECORDED_BY_ID = {
+  review: '(select id, user_id from posts where id = :postId)',
+  author: '(select user_id from posts where id = :postId)',
+  comment: '(select cast(:commentId as integer) as id)',
+  mentioned: '(select user_id from mentions where comment_id = :commentId)',
+};
+
+/**
  * Every read and write of notifications, mentions, e-mail choices and digests, as prepared statements: recording a
  * notification is one indexed insert on the like, comment and follow paths. Plain SQL kept in this one file, one text
  * for SQLite and PostgreSQL (the spellings that differ come from dialect-sql).
@@ -101,9 +152,12 @@ export class NotificationRepository {
         select ${RECIPIENT}, ${ACTOR}, 'follow', ${emailPending('follow', ':recipient')} where ${RECIPIENT} <> ${ACTOR}
         on conflict do nothing`),
       unfollowed: record(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
-      liked: record(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
-        select p.user_id, ${ACTOR}, 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId and p.user_id <> :actor
-        on conflict do nothing`),
+      // What the writers record with a like, an unlike and a comment (RECORDED_WITH_WRITES), as statements of their own:
+      // the notification benchmark times them alone.
+      liked: prepare(RECORDED_WITH_WRITES.like(RECORDED_BY_ID.review)),
+      unliked: prepare(RECORDED_WITH_WRITES.unlike(RECORDED_BY_ID.author)),
+      commented: prepare(RECORDED_WITH_WRITES.comment(RECORDED_BY_ID.review, RECORDED_BY_ID.comment)),
+      replied: prepare(RECORDED_WITH_WRITES.reply(RECORDED_BY_ID.review, RECORDED_BY_ID.comment, RECORDED_BY_ID.mentioned)),
       // Someone elsewhere liked a review (issue 30): told once, however often they like and unlike.
       remoteLiked: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, email_pending)
         select p.user_id, cast(:remoteActor as integer), 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId
@@ -124,21 +178,6 @@ export class NotificationRepository {
         where ${REMOTE_NOT_BLOCKED(':recipient')}`),
       remoteUnliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
         and remote_actor_id = :remoteActor and post_id = :postId and read_at is null`),
-      // The author's id first, so the lookup walks notifications_one_like_unique, not everything the actor ever caused.
-      unliked: record(`delete from notifications where kind = 'like' and user_id = (select user_id from posts where id = :postId)
-        and actor_id = :actor and post_id = :postId and read_at is null`),
-      commented: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
-        select p.user_id, ${ACTOR}, 'comment', p.id, cast(:commentId as integer), ${emailPending('comment', 'p.user_id')}
-        from posts p where p.id = :postId and p.user_id <> :actor`),
-      // Earlier commenters on the review, once each: not the author (told of the comment), the commenter, or anyone
-      // this comment mentions (told of the mention); someone with an unread reply by this commenter on this review is
-      // not told again (notifications_one_unread_reply_unique): each person replying once, told as one line.
-      replied: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
-        select distinct c.user_id, ${ACTOR}, 'reply', cast(:postId as integer), cast(:commentId as integer), ${emailPending('reply', 'c.user_id')}
-        from comments c where c.post_id = :postId and c.id <> :commentId and c.user_id <> :actor
-          and c.user_id <> (select user_id from posts where id = :postId)
-          and c.user_id not in (select user_id from mentions where comment_id = :commentId)
-        on conflict do nothing`),
       // Followers of the place, except the author and anyone the review mentions (told of the mention).
       placeReviewed: record(`insert into notifications (user_id, actor_id, kind, post_id, establishment_id, email_pending)
         select f.user_id, ${ACTOR}, 'place_review', cast(:postId as integer), f.establishment_id, ${emailPending('place_review', 'f.user_id')}
@@ -146,9 +185,6 @@ export class NotificationRepository {
           and f.user_id not in (select user_id from mentions where post_id = :postId)`),
       mentionedInPost: record(`insert into notifications (user_id, actor_id, kind, post_id, email_pending)
         select ${RECIPIENT}, ${ACTOR}, 'mention', cast(:postId as integer), ${emailPending('mention', ':recipient')} where ${RECIPIENT} <> ${ACTOR}`),
-      mentionedInComment: record(`insert into notifications (user_id, actor_id, kind, post_id, comment_id, email_pending)
-        select ${RECIPIENT}, ${ACTOR}, 'mention', cast(:postId as integer), cast(:commentId as integer), ${emailPending('mention', ':recipient')}
-        where ${RECIPIENT} <> ${ACTOR} and ${RECIPIENT} <> (select user_id from posts where id = :postId)`),
       // The reporters of what an admin just dealt with; never the admin themself (an admin may report too).
       reportReviewed: record(`insert into notifications (user_id, actor_id, kind, email_pending)
         select u.id, ${ACTOR}, 'report_reviewed', ${emailPending('report_reviewed', 'u.id')}
@@ -158,7 +194,6 @@ export class NotificationRepository {
       postMentionIds: prepare<{ userId: number }>(`select user_id as "userId" from mentions where post_id = :postId`),
       addPostMention: prepare(`insert into mentions (user_id, post_id) values (:userId, :postId) on conflict do nothing`),
       removePostMention: prepare(`delete from mentions where post_id = :postId and user_id = :userId`),
-      addCommentMention: prepare(`insert into mentions (user_id, comment_id) values (:userId, :commentId) on conflict do nothing`),
       postMentionNames: prepare<MentionRow>(`select m.post_id as id, u.username, u.id as "userId" from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
         where m.post_id in (${JSON_IDS(':ids')}) order by m.id`),
       commentMentionNames: prepare<MentionRow>(`select m.comment_id as id, u.username, u.id as "userId" from mentions m join users u on u.id = m.user_id and ${ACTIVE_USER_SQL('u')}
@@ -211,15 +246,6 @@ export class NotificationRepository {
     return this.record('unfollowed', { actor, recipient });
   }
 
-  async liked(actor: number, postId: number, mail: boolean): Promise<number[]> {
-    return this.record('liked', { actor, postId, mail });
-  }
-
-  /** Answers whose unread notification it took back (nobody's when it was read or never there). */
-  async unliked(actor: number, postId: number): Promise<number[]> {
-    return this.record('unliked', { actor, postId });
-  }
-
   /** Someone elsewhere (a remote_actors id) liked a review: its author is told, once. */
   async remoteLiked(remoteActor: number, postId: number, mail: boolean): Promise<number[]> {
     return this.record('remoteLiked', { remoteActor, postId, mail });
@@ -245,11 +271,6 @@ export class NotificationRepository {
 
   async remoteUnliked(remoteActor: number, postId: number): Promise<number[]> {
     return this.record('remoteUnliked', { remoteActor, postId });
-  }
-
-  async commented(actor: number, postId: number, commentId: number, mail: boolean): Promise<number[]> {
-    const author = await this.record('commented', { actor, postId, commentId, mail });
-    return [...author, ...(await this.record('replied', { actor, postId, commentId, mail }))];
   }
 
   async placeReviewed(actor: number, postId: number, establishmentId: number, mail: boolean): Promise<number[]> {
@@ -278,11 +299,6 @@ export class NotificationRepository {
 
   async removePostMention(postId: number, userId: number): Promise<void> {
     await this.run('removePostMention', { postId, userId });
-  }
-
-  async addCommentMention(actor: number, postId: number, commentId: number, userId: number, mail: boolean): Promise<number[]> {
-    if ((await this.run('addCommentMention', { userId, commentId })) === 0) return [];
-    return this.record('mentionedInComment', { actor, recipient: userId, postId, commentId, mail });
   }
 
   /** Active people mentioned by each review (`source` 'post') or comment, by its id. */

@@ -54,9 +54,10 @@ export function toNotificationView(row: NotificationRow): NotificationView {
 }
 
 /**
- * Telling people what others did to them, and reading it back. The writers (follows, likes, comments, reviews) call
- * the recording methods inside their own transaction; each is an indexed insert or delete, and e-mail is only
- * marked as pending here (NotificationMailer sends it off the request path).
+ * Telling people what others did to them, and reading it back. The writers (follows, reviews, acts from elsewhere) call
+ * the recording methods inside their own transaction; likes, unlikes and comments record theirs in their own statement
+ * (RECORDED_WITH_WRITES, one round trip on PostgreSQL) and pass whom they told to `countsChanged`. Each is an indexed
+ * insert or delete, and e-mail is only marked as pending here (NotificationMailer sends it off the request path).
  */
 @Injectable()
 export class NotificationService {
@@ -87,14 +88,18 @@ export class NotificationService {
     this.told(people);
   }
 
-  private get mail(): boolean {
+  /**
+   * Whether notification e-mail is on (NOTIFICATION_EMAIL): what the writers that record notifications in their own
+   * statement (likes, comments: RECORDED_WITH_WRITES) pass as :mail.
+   */
+  get mailEnabled(): boolean {
     return this.config.notificationEmail;
   }
 
   // ---- recording (called by the writers, after their own checks) ----
 
   async followed(actor: Actor, recipientId: number): Promise<void> {
-    this.told(await this.repository.followed(actor.id, recipientId, this.mail));
+    this.told(await this.repository.followed(actor.id, recipientId, this.mailEnabled));
   }
 
   /** An unfollow takes back its unread follow notification, so toggling tells the person once (and their bell falls). */
@@ -102,18 +107,14 @@ export class NotificationService {
     this.told(await this.repository.unfollowed(actor.id, recipientId));
   }
 
-  async liked(actor: Actor, postId: number): Promise<void> {
-    this.told(await this.repository.liked(actor.id, postId, this.mail));
-  }
-
   /** Someone elsewhere liked a review (issue 30); `remoteActorId` is their remote_actors row. */
   async remoteLiked(remoteActorId: number, postId: number): Promise<void> {
-    this.told(await this.repository.remoteLiked(remoteActorId, postId, this.mail));
+    this.told(await this.repository.remoteLiked(remoteActorId, postId, this.mailEnabled));
   }
 
   /** Someone elsewhere (issue 30) asks to follow `recipientId`, who approves followers: told once per request. */
   async followRequested(remoteActorId: number, recipientId: number): Promise<void> {
-    this.told(await this.repository.followRequested(remoteActorId, recipientId, this.mail));
+    this.told(await this.repository.followRequested(remoteActorId, recipientId, this.mailEnabled));
   }
 
   /** A follow request was answered, or follows at once now: its notification goes, and the bell with it. */
@@ -130,7 +131,7 @@ export class NotificationService {
    * (`mentionedIds`, from its Mention tags).
    */
   async remoteCommented(remoteActorId: number, postId: number, remoteCommentId: number, mentionedIds: number[]): Promise<void> {
-    this.told(await this.repository.remoteCommented(remoteActorId, postId, remoteCommentId, mentionedIds, this.mail));
+    this.told(await this.repository.remoteCommented(remoteActorId, postId, remoteCommentId, mentionedIds, this.mailEnabled));
   }
 
   /** The active people among these @names (a reply from elsewhere links only those, as comments here do). */
@@ -138,28 +139,15 @@ export class NotificationService {
     return this.repository.activeUsers(names);
   }
 
-  /** Taking a like back takes back its unread notification, and the author's bell falls. */
-  async unliked(actor: Actor, postId: number): Promise<void> {
-    this.told(await this.repository.unliked(actor.id, postId));
-  }
-
   /** 'Your report was reviewed', to each reporter of what an admin just dealt with (issue 17); the admin is not named. */
   async reportReviewed(admin: Actor, reporterIds: number[]): Promise<void> {
-    this.told(await this.repository.reportReviewed(admin.id, reporterIds, this.mail));
-  }
-
-  /** A comment tells the review's author, the people it mentions, and the review's earlier commenters, once each. */
-  async commented(actor: Actor, postId: number, commentId: number, text: string): Promise<void> {
-    for (const person of await this.repository.activeUsers(mentionedNames(text))) {
-      this.told(await this.repository.addCommentMention(actor.id, postId, commentId, person.id, this.mail));
-    }
-    this.told(await this.repository.commented(actor.id, postId, commentId, this.mail));
+    this.told(await this.repository.reportReviewed(admin.id, reporterIds, this.mailEnabled));
   }
 
   /** A new review tells the people it mentions, then the place's followers. */
   async reviewPosted(actor: Actor, postId: number, establishmentId: number, text: string): Promise<void> {
     await this.mentionsChanged(actor, postId, text);
-    this.told(await this.repository.placeReviewed(actor.id, postId, establishmentId, this.mail));
+    this.told(await this.repository.placeReviewed(actor.id, postId, establishmentId, this.mailEnabled));
   }
 
   /**
@@ -169,7 +157,7 @@ export class NotificationService {
   async mentionsChanged(actor: Actor, postId: number, text: string): Promise<void> {
     const named = await this.repository.activeUsers(mentionedNames(text));
     const before = new Set(await this.repository.postMentionIds(postId));
-    for (const person of named) if (!before.has(person.id)) this.told(await this.repository.addPostMention(actor.id, postId, person.id, this.mail));
+    for (const person of named) if (!before.has(person.id)) this.told(await this.repository.addPostMention(actor.id, postId, person.id, this.mailEnabled));
     const now = new Set(named.map((person) => person.id));
     for (const userId of before) if (!now.has(userId)) await this.repository.removePostMention(postId, userId);
   }
@@ -214,7 +202,7 @@ export class NotificationService {
   async emailSettings(userId: number): Promise<EmailSettings> {
     const settings = { ...EMAILED_BY_DEFAULT };
     for (const choice of await this.repository.emailChoices(userId)) settings[choice.kind] = choice.enabled;
-    return { settings, mailEnabled: this.mail };
+    return { settings, mailEnabled: this.mailEnabled };
   }
 
   async updateEmailSettings(actor: AuthUser, changes: Partial<Record<NotificationKind, boolean>>): Promise<EmailSettings> {

@@ -22,6 +22,9 @@ import {
 } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 import { hiddenParam } from '../block/block.service';
+import { RECORDED_BY_ID, RECORDED_WITH_WRITES } from '../notification/notification.repository';
+import { SPEND_BUDGET_SQL } from '../rate-limit/rate-limit.repository';
+import type { BudgetSpend, BudgetState } from '../rate-limit/rate-limit.service';
 
 const P = sql.placeholder;
 
@@ -69,6 +72,150 @@ export interface CommentRow {
 export interface FeedPosition {
   createdAt: number;
   id: number;
+}
+
+/** The review a like, an unlike or a comment reached, with what its rules and the public cache need; none when there is no such review. */
+export interface ReviewReached {
+  /** Its author is active: a deactivated or suspended person's review is out of sight. */
+  visible: boolean;
+  /** A block stands between the actor and its author, either way (never on one's own review). */
+  blocked: boolean;
+  establishmentId: number;
+  authorUsername: string;
+}
+
+/** A like or an unlike, done when the review was in sight (and, for a like, no block stood in the way). */
+export interface LikeChange {
+  review: ReviewReached | undefined;
+  /** Likes of active people here and elsewhere, counted after the change. */
+  likes: number;
+  /** Whose notifications it wrote or took back (their bells change). */
+  told: number[];
+}
+
+/** A comment, written when the review was in sight, no block stood in the way and the budget was not spent. */
+export interface CommentWrite {
+  review: ReviewReached | undefined;
+  /** The budget as the statement left it (null: spent before, in memory). */
+  budget: BudgetState | null;
+  comment: { id: number; body: string; createdAt: Date } | undefined;
+  /** The active people it names, as its mention links read. */
+  mentions: string[];
+  told: number[];
+}
+
+/** The options of a comment: whom it names (@usernames), whether e-mail is on, and its budget's point (null: spent already). */
+export interface CommentOptions {
+  names: string[];
+  mail: boolean;
+  budget: BudgetSpend | null;
+}
+
+/** What the service decides a like, an unlike or a comment by (:postId, :actor): see ReviewReached. */
+const REVIEW_REACHED = `select p.id, p.user_id, p.establishment_id as "establishmentId", a.username as "authorUsername",
+    (${ACTIVE_USER_SQL('a')}) as visible,
+    (p.user_id <> :actor and exists (select 1 from user_blocks b
+      where (b.blocker_id = :actor and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = :actor))) as blocked
+  from posts p join users a on a.id = p.user_id where p.id = :postId`;
+
+/**
+ * The likes of :postId by active people other than :actor, here and elsewhere (remote_likes, issue 30). A statement
+ * that writes the actor's like reads the others' from its snapshot and adds the actor's own: counting them all would
+ * miss its own write, or count one a concurrent unlike took away.
+ */
+const LIKES_BY_OTHERS = `(select count(*) from post_likes l join users u on u.id = l.user_id
+    where l.post_id = :postId and l.user_id <> :actor and ${ACTIVE_USER_SQL('u')})
+  + (select count(*) from remote_likes r where r.post_id = :postId)`;
+
+/** The actor's own like counts when they are active. */
+const ACTOR_ACTIVE = `(select count(*) from users me where me.id = :actor and ${ACTIVE_USER_SQL('me')})`;
+
+/** PostgreSQL's JSON array of whom a CTE of RECORDED_WITH_WRITES told, or null. */
+const TOLD_BY = (...ctes: string[]) => `(select json_agg("userId") from (${ctes.map((cte) => `select "userId" from ${cte}`).join(' union all ')}) people)`;
+
+/**
+ * A like, its notification, the count and the review's key in one statement: on PostgreSQL each statement is a round
+ * trip (issue 32), and a lone statement needs no BEGIN and COMMIT. The like is written only for a review in sight with
+ * no block between; the author is told only of a new like.
+ */
+const PG_LIKE = `with review as (${REVIEW_REACHED}),
+  added as (insert into post_likes (post_id, user_id) select r.id, cast(:actor as integer) from review r where r.visible and not r.blocked
+    on conflict do nothing returning post_id),
+  told as (${RECORDED_WITH_WRITES.like('(select id, user_id from review where exists (select 1 from added))')})
+  select r.visible, r.blocked, r."establishmentId", r."authorUsername", ${LIKES_BY_OTHERS} + ${ACTOR_ACTIVE} as likes, ${TOLD_BY('told')} as told
+  from review r`;
+
+/**
+ * An unlike, the unread notification it takes back, the count and the review's key in one statement (see PG_LIKE);
+ * PostgreSQL runs every data-modifying CTE, read or not.
+ */
+const PG_UNLIKE = `with review as (${REVIEW_REACHED}),
+  removed as (delete from post_likes where post_id = :postId and user_id = :actor and exists (select 1 from review where visible) returning post_id),
+  untold as (${RECORDED_WITH_WRITES.unlike('(select user_id from review where visible)')})
+  select r.visible, r.blocked, r."establishmentId", r."authorUsername", ${LIKES_BY_OTHERS} as likes, ${TOLD_BY('untold')} as told
+  from review r`;
+
+/**
+ * A comment in one statement (see PG_LIKE): its budget's point spent first (SPEND_BUDGET_SQL), then, for a review in
+ * sight with no block between and the budget not spent, the comment, its mentions and the notifications of the author,
+ * the people named and the earlier commenters. Always one row, so a spent budget is told for any review.
+ */
+const PG_COMMENT = `with budget as (${SPEND_BUDGET_SQL}),
+  review as (${REVIEW_REACHED}),
+  added as (insert into comments (post_id, user_id, body) select r.id, cast(:actor as integer), cast(:body as text) from review r
+    where r.visible and not r.blocked and coalesce((select points from budget), 0) <= cast(:budgetPoints as integer)
+    returning id, body, created_at),
+  mentioned as (${RECORDED_WITH_WRITES.mentions('added')}),
+  told_mentioned as (${RECORDED_WITH_WRITES.mentioned('review', 'added', 'mentioned')}),
+  told_author as (${RECORDED_WITH_WRITES.comment('review', 'added')}),
+  told_repliers as (${RECORDED_WITH_WRITES.reply('review', 'added', 'mentioned')})
+  select r.visible, r.blocked, r."establishmentId", r."authorUsername", b.points as "budgetPoints", b.expire as "budgetExpire",
+    c.id, c.body, c.created_at as "createdAt",
+    (select json_agg(u.username order by m.id) from mentioned m join users u on u.id = m.user_id) as mentions,
+    ${TOLD_BY('told_mentioned', 'told_author', 'told_repliers')} as told
+  from (select 1) one left join review r on true left join budget b on true left join added c on true`;
+
+interface PgLikeRow extends ReviewReached {
+  likes: number;
+  told: number[] | null;
+}
+
+interface PgCommentRow extends Partial<ReviewReached> {
+  budgetPoints: number | null;
+  budgetExpire: number | null;
+  id: number | null;
+  body: string | null;
+  createdAt: number | null;
+  mentions: string[] | null;
+  told: number[] | null;
+}
+
+/** The SQLite twins' steps, one transaction a call (in-process, each statement costs microseconds). */
+function sqliteInteractionSteps(db: Database) {
+  const told = (text: string) => db.statement<{ userId: number }>(text);
+  return {
+    review: db.statement<ReviewReached>(REVIEW_REACHED, { booleans: ['visible', 'blocked'] }),
+    likeNotification: told(RECORDED_WITH_WRITES.like(RECORDED_BY_ID.review)),
+    unlikeNotification: told(RECORDED_WITH_WRITES.unlike(RECORDED_BY_ID.author)),
+    addComment: db.statement<{ id: number; body: string; createdAt: number }>(
+      `insert into comments (post_id, user_id, body) values (:postId, :actor, :body) returning id, body, created_at as "createdAt"`,
+    ),
+    mentions: db.statement(RECORDED_WITH_WRITES.mentions(RECORDED_BY_ID.comment)),
+    mentionNames: db.statement<{ username: string }>(`select u.username from mentions m join users u on u.id = m.user_id
+      where m.comment_id = :commentId order by m.id`),
+    mentionedNotifications: told(RECORDED_WITH_WRITES.mentioned(RECORDED_BY_ID.review, RECORDED_BY_ID.comment, RECORDED_BY_ID.mentioned)),
+    commentNotification: told(RECORDED_WITH_WRITES.comment(RECORDED_BY_ID.review, RECORDED_BY_ID.comment)),
+    replyNotifications: told(RECORDED_WITH_WRITES.reply(RECORDED_BY_ID.review, RECORDED_BY_ID.comment, RECORDED_BY_ID.mentioned)),
+  };
+}
+
+const userIds = (rows: Array<{ userId: number }>) => rows.map((row) => row.userId);
+
+/** A comment's parameters when its budget was spent already (in memory): the statement spends nothing. */
+const NO_BUDGET: Record<keyof BudgetSpend, null | 0> = { budgetKey: null, budgetNow: 0, budgetExpire: 0, budgetPoints: 0 };
+
+function reachedOf(row: ReviewReached): ReviewReached {
+  return { visible: row.visible, blocked: row.blocked, establishmentId: row.establishmentId, authorUsername: row.authorUsername };
 }
 
 const newestFirst = [desc(posts.createdAt), desc(posts.id)] as const;
@@ -179,8 +326,21 @@ export class PostRepository {
   private readonly followingQuery;
   private readonly commentOwnersQuery;
   private readonly followsCountQuery;
+  /** Likes, unlikes and comments with their checks and effects, one statement each on PostgreSQL (null on SQLite). */
+  private readonly inOneStatement: { like: Statement<PgLikeRow>; unlike: Statement<PgLikeRow>; comment: Statement<PgCommentRow> } | null;
+  /** Their SQLite twins' steps (null on PostgreSQL). */
+  private readonly inSteps: ReturnType<typeof sqliteInteractionSteps> | null;
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
+    this.inOneStatement =
+      db.dialect === 'pg'
+        ? {
+            like: db.statement<PgLikeRow>(PG_LIKE, { name: 'post.likeWithEffects' }),
+            unlike: db.statement<PgLikeRow>(PG_UNLIKE, { name: 'post.unlikeWithEffects' }),
+            comment: db.statement<PgCommentRow>(PG_COMMENT, { name: 'post.commentWithEffects' }),
+          }
+        : null;
+    this.inSteps = this.inOneStatement ? null : sqliteInteractionSteps(db);
     this.reviewKeyQuery = db.prepared('post.reviewKey', (orm) =>
       orm
         .select({ establishmentId: posts.establishmentId, authorUsername: users.username })
@@ -366,13 +526,42 @@ export class PostRepository {
     return (await this.isLikedQuery.get({ postId, userId })) !== undefined;
   }
 
-  /** Idempotent (the primary key keeps one like per person); true when the like is new. */
-  async addLike(postId: number, userId: number): Promise<boolean> {
-    return (await this.addLikeQuery.run({ postId, userId })) > 0;
+  /**
+   * The actor likes the review, if it is in sight and no block stands between them; idempotent (the primary key keeps
+   * one like a person), and its author is told of a new like only. Answers the review reached, the count and whom it told.
+   */
+  async like(postId: number, actor: number, mail: boolean): Promise<LikeChange> {
+    if (this.inOneStatement) {
+      const row = await this.inOneStatement.like.get({ postId, actor, mail });
+      return { review: row && reachedOf(row), likes: row?.likes ?? 0, told: row?.told ?? [] };
+    }
+    const steps = this.inSteps!;
+    return this.db.transaction(async () => {
+      const review = await steps.review.get({ postId, actor });
+      if (!review?.visible || review.blocked) return { review: review && reachedOf(review), likes: 0, told: [] };
+      const added = (await this.addLikeQuery.run({ postId, userId: actor })) > 0;
+      const told = added ? userIds(await steps.likeNotification.all({ actor, postId, mail })) : [];
+      return { review: reachedOf(review), likes: await this.likeCount(postId), told };
+    });
   }
 
-  async removeLike(postId: number, userId: number): Promise<void> {
-    await this.removeLikeQuery.run({ postId, userId });
+  /**
+   * The actor's like goes, if the review is in sight (a block does not stop it: it only removes), and with it its unread
+   * notification; idempotent. Answers the review reached, the count and whose notification it took back.
+   */
+  async unlike(postId: number, actor: number): Promise<LikeChange> {
+    if (this.inOneStatement) {
+      const row = await this.inOneStatement.unlike.get({ postId, actor });
+      return { review: row && reachedOf(row), likes: row?.likes ?? 0, told: row?.told ?? [] };
+    }
+    const steps = this.inSteps!;
+    return this.db.transaction(async () => {
+      const review = await steps.review.get({ postId, actor });
+      if (!review?.visible) return { review: review && reachedOf(review), likes: 0, told: [] };
+      await this.removeLikeQuery.run({ postId, userId: actor });
+      const told = userIds(await steps.unlikeNotification.all({ actor, postId }));
+      return { review: reachedOf(review), likes: await this.likeCount(postId), told };
+    });
   }
 
   /** A like from someone elsewhere (a remote_actors id), kept once; true when it is new. */
@@ -390,8 +579,37 @@ export class PostRepository {
     return pick(this.commentsQuery, hidden).all({ postId, hidden: hiddenParam(hidden) });
   }
 
-  async addComment(postId: number, userId: number, body: string): Promise<{ id: number; body: string; createdAt: Date }> {
-    return (await this.db.insert(comments).values({ postId, userId, body }).returning())[0]!;
+  /**
+   * The actor's comment, written if the review is in sight, no block stands between them and the budget (when given) is
+   * not spent; with it the mentions of the active people `names` names and the notifications of the review's author,
+   * those people and the review's earlier commenters. The budget's point is spent whatever happens.
+   */
+  async addComment(postId: number, actor: number, body: string, { names, mail, budget }: CommentOptions): Promise<CommentWrite> {
+    if (this.inOneStatement) {
+      const row = (await this.inOneStatement.comment.get({ postId, actor, body, names: JSON.stringify(names), mail, ...(budget ?? NO_BUDGET) }))!;
+      return {
+        review: row.visible == null ? undefined : reachedOf(row as ReviewReached),
+        budget: row.budgetPoints === null || row.budgetExpire === null ? null : { points: row.budgetPoints, expire: row.budgetExpire },
+        comment: row.id === null ? undefined : { id: row.id, body: row.body!, createdAt: new Date(row.createdAt!) },
+        mentions: row.mentions ?? [],
+        told: row.told ?? [],
+      };
+    }
+    const steps = this.inSteps!;
+    return this.db.transaction(async () => {
+      const review = await steps.review.get({ postId, actor });
+      if (!review?.visible || review.blocked) return { review: review && reachedOf(review), budget: null, comment: undefined, mentions: [], told: [] };
+      const comment = (await steps.addComment.get({ postId, actor, body }))!;
+      const ids = { actor, postId, commentId: comment.id, mail };
+      const mentioned = names.length > 0 && (await steps.mentions.all({ commentId: comment.id, names: JSON.stringify(names) })).length > 0;
+      const told = [
+        ...(mentioned ? userIds(await steps.mentionedNotifications.all(ids)) : []),
+        ...userIds(await steps.commentNotification.all(ids)),
+        ...userIds(await steps.replyNotifications.all(ids)),
+      ];
+      const mentions = mentioned ? (await steps.mentionNames.all({ commentId: comment.id })).map((row) => row.username) : [];
+      return { review: reachedOf(review), budget: null, comment: { id: comment.id, body: comment.body, createdAt: new Date(comment.createdAt) }, mentions, told };
+    });
   }
 
   /** A comment by an active person on a review by an active person: its review and both authors. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
+import { LIMITS, mentionedNames, PLACE_SERVER_MESSAGES, POST_MESSAGES, SAFETY_MESSAGES } from '@siplog/contracts';
 import type { Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -12,7 +12,7 @@ import { BlockService } from '../block/block.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { remoteAvatarUrl } from '../media/remote-avatar-url';
 import { drinkOf } from './post-drink';
-import { PostRepository, type CommentRow, type FeedPosition, type PostRow } from './post.repository';
+import { PostRepository, type CommentRow, type FeedPosition, type PostRow, type ReviewReached } from './post.repository';
 import { RemoteCommentsService, type RemoteCommentListing } from './remote-comments.service';
 import type { RemoteReviewRow } from './remote-reviews.repository';
 import { RemoteReviewsService } from './remote-reviews.service';
@@ -205,30 +205,29 @@ export class PostService {
     return this.toViews(await this.repository.allByAuthor(userId));
   }
 
-  /** Idempotent: liking twice (or twice at once) is one like. */
+  /**
+   * Idempotent: liking twice (or twice at once) is one like, and tells the author once. The checks, the like, its
+   * notification and the count are one statement on PostgreSQL (one round trip, issue 32); the public cache hears of it
+   * before it is answered, and the author's bell with it.
+   */
   async like(actor: AuthUser, postId: number, claimedEmail?: string): Promise<LikeState> {
     assertActingUser(actor, { email: claimedEmail });
-    const state = await this.db.transaction(async () => {
-      await this.assertInteractable(actor, postId);
-      if (await this.repository.addLike(postId, actor.id)) await this.notifications.liked(actor, postId);
-      return { status: 200 as const, liked: true, likes: await this.repository.likeCount(postId) };
-    });
-    await this.cache.changed(await this.publicTagsOf(postId));
-    return state;
+    const change = await this.repository.like(postId, actor.id, this.notifications.mailEnabled);
+    const review = assertInteractable(change.review);
+    this.notifications.countsChanged(change.told);
+    await this.cache.changed(STALE_AFTER.review({ postId, establishmentId: review.establishmentId, authorUsername: review.authorUsername }));
+    return { status: 200, liked: true, likes: change.likes };
   }
 
-  /** Idempotent: unliking what is not liked changes nothing. */
+  /** Idempotent: unliking what is not liked changes nothing. Its unread notification goes, and the author's bell falls. */
   async unlike(actor: AuthUser, postId: number, claimedEmail?: string): Promise<LikeState> {
     assertActingUser(actor, { email: claimedEmail });
-    const state = await this.db.transaction(async () => {
-      // Taking a like back stays possible after a block (it only removes).
-      await this.assertVisible(postId);
-      await this.repository.removeLike(postId, actor.id);
-      await this.notifications.unliked(actor, postId);
-      return { status: 200 as const, liked: false, likes: await this.repository.likeCount(postId) };
-    });
-    await this.cache.changed(await this.publicTagsOf(postId));
-    return state;
+    const change = await this.repository.unlike(postId, actor.id);
+    // Taking a like back stays possible after a block (it only removes).
+    const review = assertInSight(change.review);
+    this.notifications.countsChanged(change.told);
+    await this.cache.changed(STALE_AFTER.review({ postId, establishmentId: review.establishmentId, authorUsername: review.authorUsername }));
+    return { status: 200, liked: false, likes: change.likes };
   }
 
   /**
@@ -291,20 +290,24 @@ export class PostService {
     return { comments: [...local, ...shownRemote].sort((a, b) => (a.comment_date < b.comment_date ? -1 : a.comment_date > b.comment_date ? 1 : 0)) };
   }
 
-  /** The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is. */
+  /**
+   * The comment arrives trimmed and within LIMITS.commentMax (contracts); it is stored and answered as the text it is.
+   * Every call spends a point of the person's comment budget, first (429 before any other answer). It tells the review's
+   * author, the people it names and the review's earlier commenters, once each. The budget, the comment and its
+   * effects are one statement on PostgreSQL (issue 32).
+   */
   async addComment(actor: AuthUser, postId: number, text: string, claimedEmail?: string): Promise<{ status: 200; comment: CommentView }> {
     assertActingUser(actor, { email: claimedEmail });
-    await this.rateLimit.consume('comment', String(actor.id));
-    const row = await this.db.transaction(async () => {
-      await this.assertInteractable(actor, postId);
-      const added = await this.repository.addComment(postId, actor.id, text);
-      await this.notifications.commented(actor, postId, added.id, text);
-      return added;
-    });
+    const budget = await this.rateLimit.spendInWrite('comment', String(actor.id));
+    const written = await this.repository.addComment(postId, actor.id, text, { names: mentionedNames(text), mail: this.notifications.mailEnabled, budget });
+    this.rateLimit.assertWithin(budget, written.budget);
+    assertInteractable(written.review);
+    // Written: the budget held, and the review was in sight with no block between.
+    const row = written.comment!;
+    this.notifications.countsChanged(written.told);
     // Comments show only in the post's own comment list.
     await this.cache.changed(STALE_AFTER.comment(postId));
-    const mentions = (await this.notifications.mentionNames('comment', [row.id])).get(row.id) ?? [];
-    return { status: 200, comment: toCommentView({ id: row.id, username: actor.username, comment: row.body, createdAt: row.createdAt }, mentions) };
+    return { status: 200, comment: toCommentView({ id: row.id, username: actor.username, comment: row.body, createdAt: row.createdAt }, written.mentions) };
   }
 
   /**
@@ -344,12 +347,6 @@ export class PostService {
     return authorId;
   }
 
-  /** A review one may like or comment on: in sight, and its author and the actor not blocked either way (403). */
-  private async assertInteractable(actor: AuthUser, postId: number): Promise<void> {
-    const authorId = await this.repository.visibleAuthorOf(postId);
-    if (authorId === undefined) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    await this.blocks.assertCanInteract(actor, authorId);
-  }
 
   /** Rows in the spec's post shape, with images, like counts (of active people), mentions and amenity answers in four more queries. */
   /** `hidden`: people blocked either way by the reader, whose names are not linked as mentions. */
@@ -384,6 +381,19 @@ export class PostService {
       mentions: mentions.get(row.id) ?? [],
     }));
   }
+}
+
+/** 404 for a review out of sight: none, or its author deactivated or suspended. */
+function assertInSight(review: ReviewReached | undefined): ReviewReached {
+  if (!review?.visible) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+  return review;
+}
+
+/** A review one may like or comment on: in sight (404), and its author and the actor not blocked either way (403). */
+function assertInteractable(review: ReviewReached | undefined): ReviewReached {
+  const inSight = assertInSight(review);
+  if (inSight.blocked) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.cannotInteract);
+  return inSight;
 }
 
 function toCommentView(row: Omit<CommentRow, 'userId'>, mentions: string[], blocked = false): CommentView {

@@ -47,6 +47,21 @@ export const RATE_LIMIT_POLICIES = {
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
+/** One point of a budget for a write to spend in its own statement (SPEND_BUDGET_SQL's parameters, and the limit). */
+export interface BudgetSpend {
+  budgetKey: string;
+  budgetNow: number;
+  budgetExpire: number;
+  /** The points the window allows. */
+  budgetPoints: number;
+}
+
+/** A budget as the write's statement left it: the points spent in its window, and when the window ends (epoch ms). */
+export interface BudgetState {
+  points: number;
+  expire: number;
+}
+
 /** How often expired budgets are swept from PostgreSQL, and how long past expiry they are kept (a few ms of clock skew between nodes). */
 const SWEEP_EVERY_MS = 10 * 60_000;
 const SWEEP_AFTER_MS = 60 * 60_000;
@@ -84,9 +99,31 @@ export class RateLimitService implements OnApplicationShutdown {
     try {
       await this.limiterFor(policy).consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection);
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext);
       throw rejection;
     }
+  }
+
+  /**
+   * One point for a write to spend in its own statement, a round trip fewer on a hot path: where the nodes share the
+   * budgets in the database, what the statement spends (SPEND_BUDGET_SQL), to be checked after it with `assertWithin`
+   * (the statement writes nothing when the budget is spent); kept in memory (one node), the point is spent here at once
+   * (429 when spent) and the write spends nothing (null). Either way every call counts, as with `consume`.
+   */
+  async spendInWrite(policy: RateLimitPolicy, key: string): Promise<BudgetSpend | null> {
+    if (!this.shared) {
+      await this.consume(policy, key);
+      return null;
+    }
+    const { points, duration } = RATE_LIMIT_POLICIES[policy];
+    const now = Date.now();
+    // The key as rate-limiter-flexible writes it (keyPrefix:key), so `consume` elsewhere counts the same budget.
+    return { budgetKey: `${policy}:${key}`, budgetNow: now, budgetExpire: now + duration * 1000, budgetPoints: points };
+  }
+
+  /** 429 when the write's statement found the budget spent (and so wrote nothing). */
+  assertWithin(spend: BudgetSpend | null, state: BudgetState | null): void {
+    if (spend && state && state.points > spend.budgetPoints) throw tooManyRequests(Math.max(state.expire - Date.now(), 0));
   }
 
   /** Gives back one point taken by consume (a login that succeeded). */
@@ -120,6 +157,6 @@ export class RateLimitService implements OnApplicationShutdown {
   }
 }
 
-function tooManyRequests(state: RateLimiterRes): AppError {
-  return new AppError('TOO_MANY_REQUESTS', undefined, Math.ceil(state.msBeforeNext / 1000));
+function tooManyRequests(msBeforeNext: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', undefined, Math.ceil(msBeforeNext / 1000));
 }
