@@ -28,6 +28,19 @@ const exportQuerySchema = z.strictObject({});
 /** Where the photos go inside the zip; the JSON files name them by this path. */
 const PHOTOS_DIR = 'photos/';
 
+/** The JSON documents of every export, beside README.txt and the photos (the export bench counts the entries by them). */
+export const EXPORT_DOCUMENTS = [
+  'profile.json',
+  'reviews.json',
+  'comments.json',
+  'likes.json',
+  'following.json',
+  'want-to-try.json',
+  'hours-changes.json',
+  'followers.json',
+  'fediverse.json',
+] as const;
+
 /** Photo entries added ahead of the one being written: enough to keep the zip busy, never the whole list. */
 const PHOTOS_AHEAD = EXPORT_PAGE_SIZE;
 
@@ -192,7 +205,7 @@ export class DataExportService {
         );
       });
     };
-    const addJson = (name: string, content: () => AsyncIterable<string>) =>
+    const addJson = (name: (typeof EXPORT_DOCUMENTS)[number], content: () => AsyncIterable<string>) =>
       addLazy(name, () => Readable.from(content(), { objectMode: false }), true);
 
     // A page of photos at a time, and the next page only once the zip is close to the end of what it has.
