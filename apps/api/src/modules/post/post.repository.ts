@@ -166,9 +166,10 @@ const PG_COMMENT = `with budget as (${SPEND_BUDGET_SQL}),
     where r.visible and not r.blocked and coalesce((select points from budget), 0) <= cast(:budgetPoints as integer)
     returning id, body, created_at),
   mentioned as (${RECORDED_WITH_WRITES.mentions('added')}),
-  told_mentioned as (${RECORDED_WITH_WRITES.mentioned('review', 'added', 'mentioned')}),
-  told_author as (${RECORDED_WITH_WRITES.comment('review', 'added')}),
-  told_repliers as (${RECORDED_WITH_WRITES.reply('review', 'added', 'mentioned')})
+  commented as (select r.id, r.user_id, c.id as comment_id from review r cross join added c),
+  told_mentioned as (${RECORDED_WITH_WRITES.mentioned('commented', 'mentioned')}),
+  told_author as (${RECORDED_WITH_WRITES.comment('commented')}),
+  told_repliers as (${RECORDED_WITH_WRITES.reply('commented', 'mentioned')})
   select r.visible, r.blocked, r."establishmentId", r."authorUsername", b.points as "budgetPoints", b.expire as "budgetExpire",
     c.id, c.body, c.created_at as "createdAt",
     (select json_agg(u.username order by m.id) from mentioned m join users u on u.id = m.user_id) as mentions,
@@ -203,9 +204,9 @@ function sqliteInteractionSteps(db: Database) {
     mentions: db.statement(RECORDED_WITH_WRITES.mentions(RECORDED_BY_ID.comment)),
     mentionNames: db.statement<{ username: string }>(`select u.username from mentions m join users u on u.id = m.user_id
       where m.comment_id = :commentId order by m.id`),
-    mentionedNotifications: told(RECORDED_WITH_WRITES.mentioned(RECORDED_BY_ID.review, RECORDED_BY_ID.comment, RECORDED_BY_ID.mentioned)),
-    commentNotification: told(RECORDED_WITH_WRITES.comment(RECORDED_BY_ID.review, RECORDED_BY_ID.comment)),
-    replyNotifications: told(RECORDED_WITH_WRITES.reply(RECORDED_BY_ID.review, RECORDED_BY_ID.comment, RECORDED_BY_ID.mentioned)),
+    mentionedNotifications: told(RECORDED_WITH_WRITES.mentioned(RECORDED_BY_ID.commented, RECORDED_BY_ID.mentioned)),
+    commentNotification: told(RECORDED_WITH_WRITES.comment(RECORDED_BY_ID.commented)),
+    replyNotifications: told(RECORDED_WITH_WRITES.reply(RECORDED_BY_ID.commented, RECORDED_BY_ID.mentioned)),
   };
 }
 
