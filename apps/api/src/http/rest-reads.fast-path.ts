@@ -31,6 +31,9 @@ export interface RestReadsFastPathOptions {
   app: RequestListener;
 }
 
+/** Answers a POST to one of the reads and says true, or says false for the caller to pass it on untouched. */
+export type RestReadsFastPath = (req: IncomingMessage, res: ServerResponse, headers: readonly string[], body?: Buffer) => boolean;
+
 /**
  * The hot public REST reads (POST with a few ids as JSON) answered on node's req/res, before Express: what Nest does
  * for them, without its routing, middleware, body parser and guard, which cost more than the read itself. The answer
@@ -39,8 +42,6 @@ export interface RestReadsFastPathOptions {
  * deep, not JSON, not an object or array) is put back and left to Express, which words those refusals.
  * rest-reads.fast-path.api.spec.ts holds every case to what Express and Nest answer.
  */
-export type RestReadsFastPath = (req: IncomingMessage, res: ServerResponse, headers: readonly string[], body?: Buffer) => boolean;
-
 export function restReadsFastPath({ reads, callerOf, addressOf, app }: RestReadsFastPathOptions): RestReadsFastPath {
   function answer(req: IncomingMessage, res: ServerResponse, read: FastRestRead, input: object, headers: readonly string[]): void {
     const reply = (status: number, body: unknown, retryAfter?: number) => {
