@@ -19,7 +19,7 @@ import { fastRestReads } from './http/fast-rest-reads';
 import { serveWebApp } from './http/web-app.static';
 import { mountFederation } from './http/federation.http';
 import { FederationService } from './modules/federation/federation.service';
-import { bearerToken, TokenService } from './modules/auth/token.service';
+import { TokenService } from './modules/auth/token.service';
 import { BlockService, publicAnswersAudience } from './modules/block/block.service';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -54,7 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     cache: app.get(PublicCacheService),
     pageOrigin: (host) => previewOrigin(config, host),
     trpc,
-    rest: restReadsFastPath({ reads: fastRestReads(app), callerOf: (authorization) => tokens.verify(bearerToken(authorization)), addressOf, app: express }),
+    rest: restReadsFastPath({ reads: fastRestReads(app), callerOf: (authorization) => tokens.callerOf(authorization), addressOf, app: express }),
     headers: securityHeaderList(config),
     audienceOf: publicAnswersAudience(tokens, app.get(BlockService)),
   });

@@ -3,7 +3,7 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { clientInfoOf } from '../common/client-info';
-import { bearerToken, TokenService } from '../modules/auth/token.service';
+import { TokenService } from '../modules/auth/token.service';
 import { createAppRouter, type AppRouter } from './app.router';
 import type { TrpcContext } from '../procedures/procedure-tiers';
 import { trpcFastPath, type TrpcFastPath } from './trpc.fast-path';
@@ -26,7 +26,7 @@ export function trpcHandlers(router: AppRouter, tokens: TokenService, addressOf:
   const createContext = async (req: IncomingMessage): Promise<TrpcContext> => ({
     client: clientInfoOf(req, addressOf),
     // No Authorization header, no token to verify (verify would answer null a promise later).
-    actor: req.headers.authorization === undefined ? null : await tokens.verify(bearerToken(req.headers.authorization)),
+    actor: req.headers.authorization === undefined ? null : await tokens.callerOf(req.headers.authorization),
   });
   // Expected failures (AppError, bad input) are answers; only the unexpected is worth a log line.
   const onError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {

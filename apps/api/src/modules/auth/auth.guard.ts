@@ -1,6 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { requireActor, type AuthUser } from '../../common/auth-user';
-import { bearerToken, TokenService } from './token.service';
+import { TokenService } from './token.service';
 
 interface RequestWithActor {
   headers: Record<string, string | string[] | undefined>;
@@ -14,7 +14,7 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithActor>();
-    request.actor = await this.tokens.verify(bearerToken(request.headers.authorization));
+    request.actor = await this.tokens.callerOf(request.headers.authorization);
     return true;
   }
 }

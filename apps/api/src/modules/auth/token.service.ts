@@ -60,6 +60,11 @@ export class TokenService {
       .sign(this.config.jwtSecret);
   }
 
+  /** The caller of an Authorization header (`Bearer <token>`), as `verify` finds it; null for any other header. */
+  callerOf(authorization: string | string[] | undefined): Promise<AuthUser | null> {
+    return this.verify(bearerToken(authorization));
+  }
+
   /**
    * The caller of a Bearer token, or null for a missing, forged, expired or revoked one, or one whose subject is
    * not its session's user (only a leaked secret could sign that, and then the token names no one for sure).

@@ -2,6 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ACTIVE_USER_SQL, type Database, type Statement } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
 
+/** SQL true when either of the people `a` and `b` (SQL expressions) has blocked the other. */
+export const BLOCKED_BETWEEN_SQL = (a: string, b: string) =>
+  `exists (select 1 from user_blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}))`;
+
 /** Every read and write of user_blocks, as prepared statements (plain SQL kept in this one file). */
 @Injectable()
 export class BlockRepository {
@@ -14,7 +18,7 @@ export class BlockRepository {
         union select blocker_id from user_blocks where blocked_id = :viewer`),
       // Only whom the viewer blocked (the primary key's prefix).
       blockedBy: db.statement<{ id: number }>(`select blocked_id as id from user_blocks where blocker_id = :viewer`),
-      between: db.statement(`select 1 from user_blocks where (blocker_id = :a and blocked_id = :b) or (blocker_id = :b and blocked_id = :a) limit 1`),
+      between: db.statement(`select 1 where ${BLOCKED_BETWEEN_SQL(':a', ':b')}`),
       block: db.statement(`insert into user_blocks (blocker_id, blocked_id) values (:blocker, :blocked) on conflict do nothing`),
       unblock: db.statement(`delete from user_blocks where blocker_id = :blocker and blocked_id = :blocked`),
       unfollowBoth: db.statement(`delete from user_follows where (follower_id = :a and followee_id = :b) or (follower_id = :b and followee_id = :a)`),

@@ -3,7 +3,7 @@ import type { Database } from '@siplog/db';
 import { SAFETY_MESSAGES, USER_MESSAGES, type BlockedPeopleView } from '@siplog/contracts';
 import { AppError } from '../../common/app-error';
 import type { AuthUser } from '../../common/auth-user';
-import { bearerToken, type TokenService } from '../auth/token.service';
+import type { TokenService } from '../auth/token.service';
 import { DATABASE } from '../database/database.module';
 import { EventBus } from '../events/event-bus.service';
 import { announcePeopleChanged, PersonMemo } from '../events/person-memo';
@@ -69,7 +69,7 @@ export class BlockService {
   /** 403 'You can't interact with this person.' when either has blocked the other. */
   async assertCanInteract(actor: Pick<AuthUser, 'id'>, otherUserId: number): Promise<void> {
     if (actor.id !== otherUserId && (await this.repository.isBlockedBetween(actor.id, otherUserId))) {
-      throw new AppError('FORBIDDEN', SAFETY_MESSAGES.cannotInteract);
+      throw cannotInteract();
     }
   }
 
@@ -131,7 +131,12 @@ export class BlockService {
  * anyone; else that reader alone, as they stand now (BlockService.audienceOf). Both from memory once seen.
  */
 export function publicAnswersAudience(tokens: TokenService, blocks: BlockService) {
-  return async (authorization: string): Promise<string> => blocks.audienceOf(await tokens.verify(bearerToken(authorization)));
+  return async (authorization: string): Promise<string> => blocks.audienceOf(await tokens.callerOf(authorization));
+}
+
+/** 403 'You can't interact with this person.': a block stands between the two, either way. */
+export function cannotInteract(): AppError {
+  return new AppError('FORBIDDEN', SAFETY_MESSAGES.cannotInteract);
 }
 
 /** A viewer's hidden ids as the JSON array the prepared statements read with json_each. */

@@ -103,7 +103,7 @@ export class PersonMemo<V> {
   }
 
   private isCurrent(person: number, since: number): boolean {
-    return this.everything <= since && (this.versions.get(person) ?? 0) <= since;
+    return this.versionOf(person) <= since;
   }
 
   /** Announced: these people (null: everyone) changed; nothing remembered about them before now is answered. */

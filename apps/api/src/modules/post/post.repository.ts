@@ -21,6 +21,7 @@ import {
   type Statement,
 } from '@siplog/db';
 import { DATABASE } from '../database/database.module';
+import { BLOCKED_BETWEEN_SQL } from '../block/block.repository';
 import { hiddenParam } from '../block/block.service';
 import { RECORDED_BY_ID, RECORDED_WITH_WRITES } from '../notification/notification.repository';
 import { SPEND_BUDGET_SQL } from '../rate-limit/rate-limit.repository';
@@ -114,8 +115,7 @@ export interface CommentOptions {
 /** What the service decides a like, an unlike or a comment by (:postId, :actor): see ReviewReached. */
 const REVIEW_REACHED = `select p.id, p.user_id, p.establishment_id as "establishmentId", a.username as "authorUsername",
     (${ACTIVE_USER_SQL('a')}) as visible,
-    (p.user_id <> :actor and exists (select 1 from user_blocks b
-      where (b.blocker_id = :actor and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = :actor))) as blocked
+    (p.user_id <> :actor and ${BLOCKED_BETWEEN_SQL(':actor', 'p.user_id')}) as blocked
   from posts p join users a on a.id = p.user_id where p.id = :postId`;
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, mentionedNames, PLACE_SERVER_MESSAGES, POST_MESSAGES, SAFETY_MESSAGES } from '@siplog/contracts';
+import { LIMITS, mentionedNames, PLACE_SERVER_MESSAGES, POST_MESSAGES } from '@siplog/contracts';
 import type { Database } from '@siplog/db';
 import { AppError } from '../../common/app-error';
 import type { ClientInfo } from '../../common/client-info';
@@ -8,7 +8,7 @@ import { DATABASE } from '../database/database.module';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { NotificationService } from '../notification/notification.service';
 import { PublicCacheService } from '../public-cache/public-cache.service';
-import { BlockService } from '../block/block.service';
+import { BlockService, cannotInteract } from '../block/block.service';
 import { STALE_AFTER } from '../public-cache/public-cache.tags';
 import { remoteAvatarUrl } from '../media/remote-avatar-url';
 import { drinkOf } from './post-drink';
@@ -215,7 +215,7 @@ export class PostService {
     const change = await this.repository.like(postId, actor.id, this.notifications.mailEnabled);
     const review = assertInteractable(change.review);
     this.notifications.countsChanged(change.told);
-    await this.cache.changed(STALE_AFTER.review({ postId, establishmentId: review.establishmentId, authorUsername: review.authorUsername }));
+    await this.cache.changed(STALE_AFTER.review({ postId, ...review }));
     return { status: 200, liked: true, likes: change.likes };
   }
 
@@ -226,7 +226,7 @@ export class PostService {
     // Taking a like back stays possible after a block (it only removes).
     const review = assertInSight(change.review);
     this.notifications.countsChanged(change.told);
-    await this.cache.changed(STALE_AFTER.review({ postId, establishmentId: review.establishmentId, authorUsername: review.authorUsername }));
+    await this.cache.changed(STALE_AFTER.review({ postId, ...review }));
     return { status: 200, liked: false, likes: change.likes };
   }
 
@@ -392,7 +392,7 @@ function assertInSight(review: ReviewReached | undefined): ReviewReached {
 /** A review one may like or comment on: in sight (404), and its author and the actor not blocked either way (403). */
 function assertInteractable(review: ReviewReached | undefined): ReviewReached {
   const inSight = assertInSight(review);
-  if (inSight.blocked) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.cannotInteract);
+  if (inSight.blocked) throw cannotInteract();
   return inSight;
 }
 
