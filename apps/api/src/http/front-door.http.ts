@@ -29,11 +29,11 @@ export interface FrontDoor {
  * (rest-reads.fast-path.ts); everything else, and whatever those leave, goes to the app untouched.
  */
 export function installFrontDoor(server: Server, app: RequestListener, { cache, pageOrigin, trpc, rest, headers, audienceOf }: FrontDoor): void {
-  const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, body?: Buffer): void => {
+  const pastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, input?: object): void => {
     const method = req.method;
     if (method === 'GET') {
       if (req.url!.startsWith(TRPC_PREFIX) && trpc.answerQuery(req, res, headers, call)) return;
-    } else if (method === 'POST' && rest(req, res, headers, body)) {
+    } else if (method === 'POST' && rest(req, res, headers, input)) {
       return;
     }
     app(req, res);

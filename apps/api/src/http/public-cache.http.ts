@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logReferredVisit } from './referred-visit';
-import { readWholeBody, smallJsonBodyLength } from './small-json-body';
+import { readWholeBody, smallJsonBodyLength, smallJsonInput } from './small-json-body';
 import type { CacheSnapshot, CachedAnswer, KeptHttpAnswer, PublicCacheService } from '../modules/public-cache/public-cache.service';
 import { alikeForReadersHidingNoOne, PUBLIC_REST_READS, tagsOfPage, tagsOfRead, tagsOfTrpcQuery } from '../modules/public-cache/public-reads';
 import { readTrpcQuery, TRPC_PATH, TRPC_PREFIX, type TrpcQuery } from '../trpc/trpc-query';
@@ -9,9 +9,9 @@ import { readTrpcQuery, TRPC_PATH, TRPC_PREFIX, type TrpcQuery } from '../trpc/t
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * Where a request the cache does not answer goes on: a tRPC query with its call already read from the URL, a REST
- * read with its body already read (and put back in the stream, for whoever reads it next).
+ * read with its body already read and parsed (and put back in the stream, for whoever reads it next).
  */
-export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, body?: Buffer) => void;
+export type PastTheCache = (req: IncomingMessage, res: ServerResponse, call?: TrpcQuery | null, input?: object) => void;
 /**
  * Whom a public read's answer for the caller of this Authorization header holds for: '' for everyone (a token that
  * names no one, or a signed-in person who hides no one), else a key naming that reader as they stand now, which
@@ -141,15 +141,12 @@ export function publicReadsFromCache(
         () => {
           // Put back, so the app reads the body as if nothing had touched it.
           req.unshift(body);
-          let input: unknown;
-          try {
-            input = JSON.parse(body.toString('utf8'));
-          } catch {
-            return app(req, res);
-          }
+          // What the JSON body parser would refuse is answered by it, and kept by no one.
+          const input = smallJsonInput(body);
+          if (input === null) return app(req, res);
           const tags = tagsOfRead(PUBLIC_REST_READS.get(req.url!), input);
           if (tags) keepOnTheWayOut(res, key, cache.snapshot(tags));
-          app(req, res, undefined, body);
+          app(req, res, undefined, input);
         },
       );
     });

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { clientInfoOf, type ClientInfo } from '../common/client-info';
 import { restErrorOf } from '../common/http-error.filter';
-import { jsonNestsDeeperThan } from '../common/json-depth';
 import { parseInput } from '../common/zod-issue';
-import { readWholeBody, smallJsonBodyLength } from './small-json-body';
+import { readWholeBody, smallJsonBodyLength, smallJsonInput } from './small-json-body';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -32,7 +31,7 @@ export interface RestReadsFastPathOptions {
 }
 
 /** Answers a POST to one of the reads and says true, or says false for the caller to pass it on untouched. */
-export type RestReadsFastPath = (req: IncomingMessage, res: ServerResponse, headers: readonly string[], body?: Buffer) => boolean;
+export type RestReadsFastPath = (req: IncomingMessage, res: ServerResponse, headers: readonly string[], input?: object) => boolean;
 
 /**
  * The hot public REST reads (POST with a few ids as JSON) answered on node's req/res, before Express: what Nest does
@@ -69,39 +68,25 @@ export function restReadsFastPath({ reads, callerOf, addressOf, app }: RestReads
   }
 
   /**
-   * Answers a POST to one of the reads (`body`: already read by the public cache, and put back in the stream); false
+   * Answers a POST to one of the reads (`input`: its body as the public cache already read it, and put back); false
    * when it is not one, for the caller to pass on untouched. Once true, the request is answered here or by `app`.
    */
-  return function answerRead(req: IncomingMessage, res: ServerResponse, headers: readonly string[], body?: Buffer): boolean {
+  return function answerRead(req: IncomingMessage, res: ServerResponse, headers: readonly string[], input?: object): boolean {
     const read = reads.get(req.url!);
     if (read === undefined) return false;
-    const withBody = (bytes: Buffer, putBack: boolean) => {
-      const input = jsonObjectOf(bytes);
-      if (input === null) {
-        if (putBack) req.unshift(bytes);
-        return app(req, res);
-      }
-      if (!putBack) req.resume(); // the copy put back by the cache: unread, and not needed
+    if (input !== undefined) {
+      req.resume(); // the body the cache read and put back: not needed again
       answer(req, res, read, input, headers);
-    };
-    if (body !== undefined) {
-      withBody(body, false);
       return true;
     }
     const length = smallJsonBodyLength(req);
     if (length === null) return false;
-    readWholeBody(req, length, (bytes) => withBody(bytes, true));
+    readWholeBody(req, length, (bytes) => {
+      const parsed = smallJsonInput(bytes);
+      if (parsed !== null) return answer(req, res, read, parsed, headers);
+      req.unshift(bytes);
+      app(req, res);
+    });
     return true;
   };
-}
-
-/** The body as the JSON body parser hands it on (strict: an object or an array), or null when it would refuse it. */
-function jsonObjectOf(bytes: Buffer): object | null {
-  if (jsonNestsDeeperThan(bytes)) return null;
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return typeof value === 'object' && value !== null ? value : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { jsonNestsDeeperThan } from '../common/json-depth';
 
 /** The hot reads' bodies are a few ids; anything larger is no read worth answering before Express (or keeping). */
 export const MAX_SMALL_BODY_BYTES = 4096;
@@ -35,4 +36,15 @@ export function readWholeBody(req: IncomingMessage, length: number, done: (body:
     done(Buffer.concat(chunks));
   };
   req.on('readable', onReadable);
+}
+
+/** The body as the JSON body parser hands it on (strict: an object or an array), or null when it would refuse it. */
+export function smallJsonInput(bytes: Buffer): object | null {
+  if (jsonNestsDeeperThan(bytes)) return null;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
 }
