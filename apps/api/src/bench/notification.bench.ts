@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { comments, openDatabase, postLikes } from '@siplog/db';
+import { RECORDED_BY_ID, RECORDED_WITH_WRITES } from '../modules/notification/notification.repository';
 import { notificationRepositoryOn, notificationStatement } from './app-sql';
 import { CONNECTIONS, runCases, type FeedCase, type ServerProcess } from './feed.bench';
 import { generateFollowingData } from './following-data';
@@ -362,12 +363,11 @@ function notificationSql(file: string, people: BenchPerson[], commented: number[
   const db = openDatabase(file);
   const sqlite = db.$client;
   try {
-    const repository = notificationRepositoryOn(sqlite);
-    const statement = (name: string) => notificationStatement(sqlite, repository, name);
-    const liked = statement('liked');
-    const unliked = statement('unliked');
-    const commentedStatement = statement('commented');
-    const replied = statement('replied');
+    // The notification SQL a like, an unlike and a comment record on SQLite (PostRepository's steps), each on its own.
+    const liked = sqlite.prepare(RECORDED_WITH_WRITES.like(RECORDED_BY_ID.review));
+    const unliked = sqlite.prepare(RECORDED_WITH_WRITES.unlike(RECORDED_BY_ID.author));
+    const commentedStatement = sqlite.prepare(RECORDED_WITH_WRITES.comment(RECORDED_BY_ID.commented));
+    const replied = sqlite.prepare(RECORDED_WITH_WRITES.reply(RECORDED_BY_ID.commented, RECORDED_BY_ID.mentioned));
     // The like row as PostService.like and unlike write it (drizzle's SQL).
     const orm = drizzle({ client: sqlite });
     const likeRow = orm
@@ -457,7 +457,7 @@ function notificationSql(file: string, people: BenchPerson[], commented: number[
       );
     };
     return [
-      `Notification SQL alone (NotificationRepository's statements, ${withPairs.length} runs each inside one transaction, rolled back):`,
+      `Notification SQL alone (the statements RECORDED_WITH_WRITES gives a like, an unlike and a comment on SQLite, ${withPairs.length} runs each inside one transaction, rolled back):`,
       aloneLine('post_likes insert (PostService.like, for comparison)', 'likeRow'),
       aloneLine("liked: insert the like's notification", 'liked'),
       aloneLine('unliked: delete the unread like notification', 'unliked'),

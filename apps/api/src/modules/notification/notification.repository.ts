@@ -159,12 +159,6 @@ export class NotificationRepository {
         select ${RECIPIENT}, ${ACTOR}, 'follow', ${emailPending('follow', ':recipient')} where ${RECIPIENT} <> ${ACTOR}
         on conflict do nothing`),
       unfollowed: record(`delete from notifications where kind = 'follow' and user_id = :recipient and actor_id = :actor and read_at is null`),
-      // What the writers record with a like, an unlike and a comment (RECORDED_WITH_WRITES), as statements of their own:
-      // the notification benchmark times them alone.
-      liked: prepare(RECORDED_WITH_WRITES.like(RECORDED_BY_ID.review)),
-      unliked: prepare(RECORDED_WITH_WRITES.unlike(RECORDED_BY_ID.author)),
-      commented: prepare(RECORDED_WITH_WRITES.comment(RECORDED_BY_ID.commented)),
-      replied: prepare(RECORDED_WITH_WRITES.reply(RECORDED_BY_ID.commented, RECORDED_BY_ID.mentioned)),
       // Someone elsewhere liked a review (issue 30): told once, however often they like and unlike.
       remoteLiked: record(`insert into notifications (user_id, remote_actor_id, kind, post_id, email_pending)
         select p.user_id, cast(:remoteActor as integer), 'like', p.id, ${emailPending('like', 'p.user_id')} from posts p where p.id = :postId
