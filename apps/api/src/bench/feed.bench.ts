@@ -60,7 +60,7 @@ export interface CaseResult {
 interface Visitors {
   usernames: string[];
   token: string;
-  /** A reader who blocked a deactivated person (their feed is everyone's, but computed for them each time). */
+  /** A reader who blocked a deactivated person: their feed reads as everyone's, and is kept for them alone. */
   blockerToken: string;
 }
 
@@ -92,7 +92,7 @@ function feedCases(data: FeedData, visitors: Visitors): FeedCase[] {
     ...Object.entries(data.cursorAfter).map(([n, cursor]) =>
       trpc(`tRPC post.recent after ${Number(n).toLocaleString('en-US')} posts, signed in`, cursor, { authorization: `Bearer ${visitors.token}` }),
     ),
-    // A reader with a block: never answered from what is kept, so the whole signed-in path every time.
+    // A reader with a block: answered from what is kept for them alone, computed for them on a miss.
     trpc('tRPC post.recent, first page, signed in with a block', undefined, { authorization: `Bearer ${visitors.blockerToken}` }),
   ];
 }
